@@ -1,0 +1,122 @@
+// buildApp(config): plugins, then modules; nothing else.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { isLocalMode, type Config } from './config.js';
+import type { Database } from './db/client.js';
+import { newToken } from './lib/crypto.js';
+import { startScheduler } from './lib/scheduler.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createCaptchaService } from './modules/captcha/captcha.service.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { purgeUnclaimedUploads } from './modules/files/files.service.js';
+import { localStorage } from './modules/files/files.storage.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import { createMailer } from './modules/mail/mail.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerMailbox } from './plugins/mailbox.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerWeb } from './plugins/web.js';
+import type { Deps } from './types.js';
+
+export type BuildOptions = {
+  database: Database;
+  /** Clock for services; tests move time forward with it. */
+  now?: () => Date;
+  /** Start periodic jobs (off in tests, which call the jobs directly). */
+  scheduler?: boolean;
+};
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.env === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are plain JSON; the response schemas document the contract and the tests check it.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const db = options.database.db;
+  const now = options.now ?? (() => new Date());
+  const deps: Deps = {
+    config,
+    database: options.database,
+    db,
+    now,
+    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    // Without a configured key each start makes one: challenges then live as long as the process.
+    captcha: createCaptchaService({ db, hmacKey: config.captchaHmacKey ?? newToken(), maxNumber: config.captchaMaxNumber, now }),
+    storage: localStorage(path.join(config.dataDir, 'uploads')),
+  };
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // PrimeReact positions overlays with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  if (config.rateLimit) await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  await registerOpenApi(app);
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  authRoutes(app);
+  usersRoutes(app);
+  companiesRoutes(app);
+  filesRoutes(app);
+  geoRoutes(app);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await options.database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  if (isLocalMode(config)) registerMailbox(app);
+  await registerWeb(app, config.webDist);
+
+  if (options.scheduler) {
+    const stop = startScheduler(
+      db,
+      [{ name: 'purge-unclaimed-uploads', lockKey: 7_101, everyMs: 3_600_000, run: () => purgeUnclaimedUploads(deps) }],
+      app.log,
+    );
+    app.addHook('onClose', async () => stop());
+  }
+  app.addHook('onClose', async () => deps.mailer.flush());
+  return app;
+}

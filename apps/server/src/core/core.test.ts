@@ -1,0 +1,132 @@
+import { METHODS } from '@spirit/domain/api/methods';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
+import { createHarness, type Harness } from '../test/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+
+describe('envelope and request errors', () => {
+  it('answers an unknown method with 404 in the envelope', async () => {
+    const res = await h.call('noSuchMethod', {});
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toMatchObject({ status: 'ERROR', statusCode: 404, code: 'request.not_found' });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 'ERROR', statusCode: 400, code: 'request.malformed_json' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ status: 'ERROR', statusCode: 413 });
+  });
+
+  it('puts the spec’s validation messages in fields', async () => {
+    const res = await h.call('login', { email: '', password: '', captcha: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.fields).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+      captcha: 'Please verify captcha.',
+    });
+  });
+
+  it('checks the session before the body: an anonymous call to a signed-in method is 401 whatever it sends', async () => {
+    const res = await h.call('changePassword', { nonsense: true });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toMatchObject({ status: 'ERROR', error: 'Invalid token' });
+  });
+});
+
+describe('platform endpoints', () => {
+  it('reports health with a database ping', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes an OpenAPI document listing every method of the contract', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, unknown> };
+    for (const name of Object.keys(METHODS)) expect(doc.paths).toHaveProperty(`/api/${name}`);
+  });
+
+  it('serves the browsable reference', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(res.statusCode);
+  });
+
+  it('sends a strict content security policy and a request id', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('shows the local mailbox on loopback outside production', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Local mailbox');
+  });
+});
+
+describe('configuration', () => {
+  it('refuses a bad value with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+  });
+
+  it('defaults to the embedded database with demo data', () => {
+    const c = loadConfig({});
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.port).toBe(3000);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After once a caller exceeds the sign-in limit', async () => {
+    const limited = await createHarness({ env: { RATE_LIMIT: 'true' } });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 11; i++) {
+        last = await limited.call('login', { email: 'same@x.example', password: 'wrong', captcha: 'x' });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(last!.statusCode).toBe(429);
+      expect(last!.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('mailbox outside local mode', () => {
+  it('is absent in production', async () => {
+    const prod = await createHarness({ env: { NODE_ENV: 'production' } });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,8 @@
+// Every table, for Drizzle's typed queries and for drizzle-kit's migration generator.
+export * from '../modules/companies/companies.table.js';
+export * from '../modules/users/users.table.js';
+export * from '../modules/auth/auth.table.js';
+export * from '../modules/captcha/captcha.table.js';
+export * from '../modules/files/files.table.js';
+export * from '../modules/mail/mail.table.js';
+export * from '../modules/audit/audit.table.js';

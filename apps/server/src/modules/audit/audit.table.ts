@@ -1,0 +1,20 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actor_user_id: integer('actor_user_id'),
+    company_id: integer('company_id'),
+    action: text('action').notNull(),
+    object_type: text('object_type').notNull(),
+    object_id: text('object_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_at),
+    index('audit_log_object_idx').on(t.object_type, t.object_id),
+  ],
+);

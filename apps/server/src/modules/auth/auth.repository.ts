@@ -1,0 +1,113 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { invitations, oneTimeCodes, sessions } from './auth.table.js';
+
+export async function insertSession(
+  tx: Tx,
+  row: { token_hash: string; user_id: number; expires_at: Date; ip: string | null; now: Date },
+) {
+  const [created] = await tx
+    .insert(sessions)
+    .values({
+      token_hash: row.token_hash,
+      user_id: row.user_id,
+      expires_at: row.expires_at,
+      ip: row.ip,
+      created_at: row.now,
+      last_seen_at: row.now,
+    })
+    .returning({ id: sessions.id });
+  return created!;
+}
+
+export async function findLiveSession(tx: Tx, tokenHash: string, now: Date, idleSince: Date) {
+  const rows = await tx
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.token_hash, tokenHash),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+        gt(sessions.last_seen_at, idleSince),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function touchSession(tx: Tx, id: number, now: Date) {
+  await tx.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(tx: Tx, id: number, now: Date) {
+  await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, id));
+}
+
+/** Signs a user out everywhere (password change, archive, company deletion). */
+export async function revokeUserSessions(tx: Tx, userId: number, now: Date, exceptSessionId?: number) {
+  await tx
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+}
+
+export async function insertInvitation(tx: Tx, row: { user_id: number; token_hash: string; expires_at: Date; now: Date }) {
+  // A fresh link voids every earlier one.
+  await tx
+    .update(invitations)
+    .set({ voided_at: row.now })
+    .where(and(eq(invitations.user_id, row.user_id), isNull(invitations.used_at), isNull(invitations.voided_at)));
+  await tx.insert(invitations).values({ ...row, created_at: row.now });
+}
+
+export async function findInvitation(tx: Tx, tokenHash: string) {
+  const rows = await tx.select().from(invitations).where(eq(invitations.token_hash, tokenHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function markInvitationUsed(tx: Tx, id: number, now: Date) {
+  await tx.update(invitations).set({ used_at: now }).where(eq(invitations.id, id));
+}
+
+export async function latestCode(tx: Tx, userId: number, purpose: 'login' | 'approval') {
+  const rows = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.user_id, userId), eq(oneTimeCodes.purpose, purpose)))
+    .orderBy(sql`${oneTimeCodes.created_at} desc, ${oneTimeCodes.id} desc`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertCode(
+  tx: Tx,
+  row: { user_id: number; purpose: 'login' | 'approval'; code_hash: string; expires_at: Date; now: Date },
+) {
+  // Only the newest code counts: earlier unused ones are spent.
+  await tx
+    .update(oneTimeCodes)
+    .set({ used_at: row.now })
+    .where(and(eq(oneTimeCodes.user_id, row.user_id), eq(oneTimeCodes.purpose, row.purpose), isNull(oneTimeCodes.used_at)));
+  await tx.insert(oneTimeCodes).values({
+    user_id: row.user_id,
+    purpose: row.purpose,
+    code_hash: row.code_hash,
+    expires_at: row.expires_at,
+    created_at: row.now,
+  });
+}
+
+export async function countCodeAttempt(tx: Tx, id: number) {
+  await tx.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.id, id));
+}
+
+export async function spendCode(tx: Tx, id: number, now: Date) {
+  await tx.update(oneTimeCodes).set({ used_at: now }).where(eq(oneTimeCodes.id, id));
+}

@@ -1,0 +1,45 @@
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
+import type { FastifyInstance } from 'fastify';
+import { AppError, invalidField } from '../../lib/errors.js';
+import { defineMethod } from '../../plugins/registry.js';
+import { readFileFor, storeUpload } from './files.service.js';
+
+const tooLarge = () => new AppError('file.too_large', 413, FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge });
+
+export function filesRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  defineMethod(
+    app,
+    'uploadFile',
+    async ({ req }) => {
+      if (!req.isMultipart()) throw invalidField('file', FILE_MESSAGES.failed, 'file.not_multipart');
+      let part;
+      try {
+        part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      } catch {
+        throw invalidField('file', FILE_MESSAGES.failed, 'file.failed');
+      }
+      if (!part || part.fieldname !== 'file') throw invalidField('file', FILE_MESSAGES.failed, 'file.missing');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw invalidField('file', FILE_MESSAGES.failed, 'file.failed');
+      }
+      const stored = await storeUpload(deps, { filename: part.filename, bytes, ip: req.ip });
+      return { message: FILE_MESSAGES.uploaded, data: stored };
+    },
+    { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+  );
+
+  defineMethod(app, 'getFile', async ({ body, actor, reply }) => {
+    const file = await readFileFor(deps, actor!, body.id);
+    const safeName = file.name.replace(/[^\w.\- ]+/g, '_');
+    await reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `inline; filename="${safeName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
+  });
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES, ALLOWED_UPLOAD_TYPES, UNCLAIMED_UPLOAD_TTL_HOURS } from '@spirit/domain/files/files.constants';
+import { fileUrlOf } from '@spirit/domain/files/files.schemas';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Tx } from '../../db/client.js';
+import { isSuperAdmin, type Actor } from '../../lib/actor.js';
+import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import type { Deps } from '../../types.js';
+import { files } from './files.table.js';
+
+export const fileNotFound = () => notFound('file.not_found', FILE_MESSAGES.notFound);
+
+/** Stores an upload after checking its real type by content; it stays unclaimed until a registration links it. */
+export async function storeUpload(deps: Deps, upload: { filename: string; bytes: Buffer; ip: string | null }) {
+  if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('file.too_large', 413, FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge });
+  if (upload.bytes.length === 0) throw invalidField('file', FILE_MESSAGES.invalidFormat, 'file.invalid_format');
+  const detected = await fileTypeFromBuffer(upload.bytes);
+  if (!detected || !(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(detected.mime)) {
+    throw invalidField('file', FILE_MESSAGES.invalidFormat, 'file.invalid_format');
+  }
+  const id = randomUUID();
+  await deps.storage.put(id, upload.bytes);
+  const name = upload.filename.replace(/[^\w.\- ]+/g, '_').slice(-120) || `upload.${detected.ext}`;
+  await deps.db.insert(files).values({
+    id,
+    original_name: name,
+    content_type: detected.mime,
+    size: upload.bytes.length,
+    storage_key: id,
+    uploaded_ip: upload.ip,
+    created_at: deps.now(),
+  });
+  return { id, file_url: fileUrlOf(id) };
+}
+
+/** An unclaimed upload young enough to be linked to a new company, locked for the claim. */
+export async function findClaimableUpload(tx: Tx, deps: Deps, id: string) {
+  const cutoff = new Date(deps.now().getTime() - UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000);
+  const rows = await tx.select().from(files).where(and(eq(files.id, id), isNull(files.claimed_at))).for('update');
+  const row = rows[0];
+  return row && row.created_at > cutoff ? row : null;
+}
+
+export async function claimUpload(tx: Tx, id: string, companyId: number, now: Date) {
+  await tx.update(files).set({ company_id: companyId, claimed_at: now }).where(eq(files.id, id));
+}
+
+/** The bytes of a file the actor may see: SuperAdmin any; a company its own. Others' files do not exist. */
+export async function readFileFor(deps: Deps, actor: Actor, id: string) {
+  const row = (await deps.db.select().from(files).where(eq(files.id, id)).limit(1))[0];
+  if (!row || row.company_id === null) throw fileNotFound();
+  if (!isSuperAdmin(actor) && row.company_id !== actor.companyId) throw fileNotFound();
+  const bytes = await deps.storage.get(row.storage_key);
+  if (!bytes) throw fileNotFound();
+  return { bytes, contentType: row.content_type, name: row.original_name };
+}
+
+/** Deletes uploads no registration claimed within the time limit. Returns how many went. */
+export async function purgeUnclaimedUploads(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000);
+  const stale = await deps.db
+    .delete(files)
+    .where(and(isNull(files.claimed_at), lt(files.created_at, cutoff)))
+    .returning({ key: files.storage_key });
+  for (const { key } of stale) await deps.storage.remove(key);
+  return stale.length;
+}

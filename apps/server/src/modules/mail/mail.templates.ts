@@ -1,0 +1,52 @@
+// The mails the platform sends, as plain text with a simple HTML twin.
+export type MailKind = 'invitation' | 'otp' | 'registration_received' | 'company_approved' | 'company_rejected';
+
+export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function build(kind: MailKind, to: string, subject: string, lines: string[], link?: { href: string; label: string }): Mail {
+  const text = [...lines, ...(link ? ['', `${link.label}: ${link.href}`] : []), '', '— Spirit Exchange'].join('\n');
+  const html = [
+    ...lines.map((l) => `<p>${escape(l)}</p>`),
+    link ? `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>` : '',
+    '<p>— Spirit Exchange</p>',
+  ].join('\n');
+  return { kind, to, subject, text, html };
+}
+
+export const mails = {
+  invitation: (p: { to: string; name: string; company: string; link: string; days: number }) =>
+    build(
+      'invitation',
+      p.to,
+      'Set up your Spirit Exchange account',
+      [
+        `Hello ${p.name},`,
+        `An account has been created for you at ${p.company} on Spirit Exchange.`,
+        `Open the link below to set your password. The link works once and expires in ${p.days} days.`,
+      ],
+      { href: p.link, label: 'Set your password' },
+    ),
+  otp: (p: { to: string; code: string; minutes: number }) =>
+    build('otp', p.to, `Your Spirit Exchange code: ${p.code}`, [
+      `Your one-time code is ${p.code}.`,
+      `It expires in ${p.minutes} minutes and works once. If you did not ask for it, ignore this mail.`,
+    ]),
+  registrationReceived: (p: { to: string; company: string }) =>
+    build('registration_received', p.to, 'We received your registration', [
+      `Thank you for registering ${p.company} with Spirit Exchange.`,
+      'You would receive a mail once your form has been verified.',
+    ]),
+  companyApproved: (p: { to: string; company: string }) =>
+    build('company_approved', p.to, 'Your company has been approved', [
+      `${p.company} has been approved on Spirit Exchange.`,
+      'A separate mail holds the link to set up your admin account.',
+    ]),
+  companyRejected: (p: { to: string; company: string }) =>
+    build('company_rejected', p.to, 'Your registration was not approved', [
+      `We could not approve the registration of ${p.company} on Spirit Exchange.`,
+      'Please contact us if you believe this is a mistake.',
+    ]),
+};

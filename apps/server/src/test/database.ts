@@ -1,0 +1,31 @@
+// A fresh, migrated database for one test file: a copy of the run's template database on the PostgreSQL server
+// when TEST_DATABASE_URL is set, otherwise an in-memory PGlite loaded from the migrated snapshot.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { withDatabase } from './global-setup.js';
+
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (serverUrl && template) {
+    const name = `${template}_t_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const database = openPostgres(withDatabase(serverUrl, name));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openPglite(await PGlite.create({ loadDataDir: new Blob([snapshot]) }));
+}

@@ -1,0 +1,56 @@
+// Migrates one database per test run; each test file then gets its own copy (see database.ts).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplate: string;
+  }
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = `sx_tpl_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    const database = openPostgres(withDatabase(serverUrl, template));
+    await database.migrate();
+    await database.close();
+    project.provide('pgTemplate', template);
+    project.provide('pgliteSnapshot', '');
+    return async () => {
+      const leftovers = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname = $1 or datname like $2`,
+        [template, `${template}_t_%`],
+      );
+      for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      await admin.end();
+    };
+  }
+  const client = await PGlite.create();
+  const database = openPglite(client);
+  await database.migrate();
+  const dump = await client.dumpDataDir('none');
+  const dir = mkdtempSync(path.join(tmpdir(), 'sx-pglite-'));
+  const file = path.join(dir, 'snapshot.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteSnapshot', file);
+  project.provide('pgTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,29 @@
+import type { Access } from '@spirit/domain/api/methods';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Actor } from './lib/actor.js';
+import type { CaptchaService } from './modules/captcha/captcha.service.js';
+import type { Mailer } from './modules/mail/mail.service.js';
+import type { Storage } from './modules/files/files.storage.js';
+
+/** What services need from the outside world; built once in buildApp. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  captcha: CaptchaService;
+  storage: Storage;
+  now: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    auth: { actorOf: (req: FastifyRequest, access: Access) => Promise<Actor | null> };
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}

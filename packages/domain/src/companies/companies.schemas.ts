@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { captchaField } from '../auth/auth.schemas.js';
+import {
+  LICENCE_PATTERN,
+  MESSAGES,
+  emailField,
+  gstField,
+  mobileField,
+  optionalText,
+  panField,
+  panOfGst,
+  requiredText,
+} from '../common/validators.js';
+import { COMPANY_MESSAGES, COMPANY_TYPES } from './companies.constants.js';
+
+export const companyTypeField = z.enum(COMPANY_TYPES, { error: MESSAGES.required });
+
+const optionalLicenceNumber = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v === null ? undefined : v),
+  z.union([z.literal(''), z.string().regex(LICENCE_PATTERN, MESSAGES.invalidLicence)]).optional(),
+);
+
+/** A reference to an uploaded file, as `uploadFile` returned it. */
+export const fileUrlField = z
+  .string({ error: COMPANY_MESSAGES.fileMissing })
+  .trim()
+  .min(1, COMPANY_MESSAGES.fileMissing)
+  .max(300);
+
+export const createCompanySchema = z
+  .object({
+    type: companyTypeField,
+    registered_name: requiredText().pipe(z.string().max(200)),
+    name: optionalText(200),
+    email: emailField(),
+    mobile_number: mobileField(),
+    pan_no: panField(),
+    gst_number: gstField(),
+    address: requiredText().pipe(z.string().max(500)),
+    state: requiredText().pipe(z.string().max(100)),
+    city: requiredText().pipe(z.string().max(100)),
+    pin_code: optionalText(12),
+    type_of_spirits: z
+      .array(z.string().trim().min(1).max(100), { error: MESSAGES.required })
+      .min(1, MESSAGES.required)
+      .max(20),
+    license_number: optionalLicenceNumber,
+    distillery_address: optionalText(500),
+    license: fileUrlField,
+    captcha: captchaField,
+  })
+  .superRefine((v, ctx) => {
+    if (panOfGst(v.gst_number) !== v.pan_no) {
+      ctx.addIssue({ code: 'custom', path: ['gst_number'], message: COMPANY_MESSAGES.panMismatch });
+    }
+  });
+export type CreateCompanyInput = z.input<typeof createCompanySchema>;
+export type CreateCompany = z.output<typeof createCompanySchema>;
+
+export const createCompanyResultSchema = z.object({ id: z.number() });
+
+export const updateCompanyStatusSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.enum(['Approved', 'Rejected'], { error: 'Status must be Approved or Rejected' }),
+});
+export type UpdateCompanyStatusInput = z.input<typeof updateCompanyStatusSchema>;
+
+export const spiritSchema = z.object({ id: z.number(), type_of_spirit: z.string(), short_name: z.string() });

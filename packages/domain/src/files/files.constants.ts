@@ -1,0 +1,19 @@
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const ALLOWED_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+/** An upload that no registration claims within this time is deleted. */
+export const UNCLAIMED_UPLOAD_TTL_HOURS = 24;
+
+export const FILE_MESSAGES = {
+  invalidFormat: 'Invalid file format. Please upload a .pdf, .jpg, or .png file.',
+  tooLarge: 'File size exceeds the 5MB limit. Please upload a smaller file.',
+  failed: 'File upload failed. Please try again.',
+  uploaded: 'File uploaded successfully',
+  notFound: 'File not found',
+} as const;
+
+/** Accepts by extension and declared type, as the browser's picker does; the server checks content too. */
+export function fileLooksAllowed(name: string, type: string): boolean {
+  const extOk = /\.(pdf|jpe?g|png)$/i.test(name);
+  return extOk && (type === '' || (ALLOWED_UPLOAD_TYPES as readonly string[]).includes(type));
+}

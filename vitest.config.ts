@@ -1,4 +1,12 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript source ('source' export condition), never to a stale dist build.
+// Node-environment tests run in Vite's SSR environment, which takes its conditions from `ssr.resolve`.
+const sourceFirst = {
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
 
 // One runner, three projects: pure rules, the server against a real database, and web components.
 export default defineConfig({
@@ -6,11 +14,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { conditions: ['source'] },
+        ...sourceFirst,
         test: { name: 'domain', environment: 'node', include: ['packages/domain/src/**/*.test.ts'] },
       },
       {
-        resolve: { conditions: ['source'] },
+        ...sourceFirst,
         test: {
           name: 'server',
           environment: 'node',

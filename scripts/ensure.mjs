@@ -32,22 +32,43 @@ function walk(dir, out = []) {
 }
 
 // 1. Dependencies
-const manifests = ['package-lock.json', 'package.json', 'packages/domain/package.json', 'apps/server/package.json', 'apps/web/package.json', 'e2e/package.json'].filter((f) => existsSync(path.join(root, f)));
+const manifests = [
+  'package-lock.json',
+  'package.json',
+  'packages/domain/package.json',
+  'apps/server/package.json',
+  'apps/web/package.json',
+  'e2e/package.json',
+].filter((f) => existsSync(path.join(root, f)));
 const installStamp = path.join(root, 'node_modules/.spirit-install');
 const installDigest = digest(manifests);
 if (!existsSync(installStamp) || readFileSync(installStamp, 'utf8') !== installDigest) {
   console.log('Installing dependencies…');
-  run(existsSync(path.join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  run(
+    existsSync(path.join(root, 'package-lock.json'))
+      ? 'npm ci --no-audit --no-fund'
+      : 'npm install --no-audit --no-fund',
+  );
   writeFileSync(installStamp, installDigest);
 }
 if (installOnly) process.exit(0);
 
 // 2. Build (domain and server with tsc, web with Vite) when sources changed
 const sources = [
-  ...walk('packages/domain/src'), ...walk('apps/server/src'), ...walk('apps/server/migrations'), ...walk('apps/web/src'),
+  ...walk('packages/domain/src'),
+  ...walk('apps/server/src'),
+  ...walk('apps/server/migrations'),
+  ...walk('apps/web/src'),
   ...walk('apps/web/public'),
-  'apps/web/index.html', 'apps/web/vite.config.ts', 'tsconfig.base.json', 'packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json',
-].filter((f) => existsSync(path.join(root, f))).sort();
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'tsconfig.base.json',
+  'packages/domain/tsconfig.json',
+  'apps/server/tsconfig.json',
+  'apps/web/tsconfig.json',
+]
+  .filter((f) => existsSync(path.join(root, f)))
+  .sort();
 const buildStamp = path.join(root, 'node_modules/.spirit-build');
 const buildDigest = digest(sources);
 const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];

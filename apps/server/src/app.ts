@@ -61,7 +61,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     now,
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     // Without a configured key each start makes one: challenges then live as long as the process.
-    captcha: createCaptchaService({ db, hmacKey: config.captchaHmacKey ?? newToken(), maxNumber: config.captchaMaxNumber, now }),
+    captcha: createCaptchaService({
+      db,
+      hmacKey: config.captchaHmacKey ?? newToken(),
+      maxNumber: config.captchaMaxNumber,
+      now,
+    }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
   };
   app.decorate('deps', deps);

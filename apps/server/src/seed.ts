@@ -27,16 +27,69 @@ type DemoCompany = {
 };
 
 export const DEMO_COMPANIES: DemoCompany[] = [
-  { type: 'Seller', name: 'Deccan Distilleries', pan: 'AADCD1234K', state: 'Maharashtra', city: 'Pune', email: 'admin@deccan-distilleries.example', spirits: ['Molasses ENA', 'Molasses RS', 'Molasses'] },
-  { type: 'Seller', name: 'Ganga Grain Spirits', pan: 'AAGCG5678L', state: 'Uttar Pradesh', city: 'Lucknow', email: 'admin@ganga-grain.example', spirits: ['Grain ENA', 'Grain Tripple Distilled ENA'] },
-  { type: 'Seller', name: 'Kaveri Malt Works', pan: 'AAKCK9012M', state: 'Karnataka', city: 'Mysore', email: 'admin@kaveri-malt.example', spirits: ['Malt Spirit', 'Grain ENA', 'Rum Spirit'] },
-  { type: 'Buyer', name: 'Punjab Bottling Company', pan: 'AAPCP3456N', state: 'Punjab', city: 'Ludhiana', email: 'admin@punjab-bottling.example', spirits: ['Molasses ENA', 'Grain ENA', 'Malt Spirit'] },
-  { type: 'Buyer', name: 'Bengal Blenders', pan: 'AABCB7890P', state: 'West Bengal', city: 'Kolkata', email: 'admin@bengal-blenders.example', spirits: ['Molasses ENA', 'Grain Tripple Distilled ENA'] },
-  { type: 'Buyer', name: 'Rajputana Beverages', pan: 'AARCR2345Q', state: 'Rajasthan', city: 'Jaipur', email: 'admin@rajputana-beverages.example', spirits: ['Grain ENA', 'Rum Spirit', 'Grape Spirit'] },
+  {
+    type: 'Seller',
+    name: 'Deccan Distilleries',
+    pan: 'AADCD1234K',
+    state: 'Maharashtra',
+    city: 'Pune',
+    email: 'admin@deccan-distilleries.example',
+    spirits: ['Molasses ENA', 'Molasses RS', 'Molasses'],
+  },
+  {
+    type: 'Seller',
+    name: 'Ganga Grain Spirits',
+    pan: 'AAGCG5678L',
+    state: 'Uttar Pradesh',
+    city: 'Lucknow',
+    email: 'admin@ganga-grain.example',
+    spirits: ['Grain ENA', 'Grain Tripple Distilled ENA'],
+  },
+  {
+    type: 'Seller',
+    name: 'Kaveri Malt Works',
+    pan: 'AAKCK9012M',
+    state: 'Karnataka',
+    city: 'Mysore',
+    email: 'admin@kaveri-malt.example',
+    spirits: ['Malt Spirit', 'Grain ENA', 'Rum Spirit'],
+  },
+  {
+    type: 'Buyer',
+    name: 'Punjab Bottling Company',
+    pan: 'AAPCP3456N',
+    state: 'Punjab',
+    city: 'Ludhiana',
+    email: 'admin@punjab-bottling.example',
+    spirits: ['Molasses ENA', 'Grain ENA', 'Malt Spirit'],
+  },
+  {
+    type: 'Buyer',
+    name: 'Bengal Blenders',
+    pan: 'AABCB7890P',
+    state: 'West Bengal',
+    city: 'Kolkata',
+    email: 'admin@bengal-blenders.example',
+    spirits: ['Molasses ENA', 'Grain Tripple Distilled ENA'],
+  },
+  {
+    type: 'Buyer',
+    name: 'Rajputana Beverages',
+    pan: 'AARCR2345Q',
+    state: 'Rajasthan',
+    city: 'Jaipur',
+    email: 'admin@rajputana-beverages.example',
+    spirits: ['Grain ENA', 'Rum Spirit', 'Grape Spirit'],
+  },
 ];
 
 const STATE_CODES: Record<string, string> = {
-  Maharashtra: '27', 'Uttar Pradesh': '09', Karnataka: '29', Punjab: '03', 'West Bengal': '19', Rajasthan: '08',
+  Maharashtra: '27',
+  'Uttar Pradesh': '09',
+  Karnataka: '29',
+  Punjab: '03',
+  'West Bengal': '19',
+  Rajasthan: '08',
 };
 
 export function demoGst(state: string, pan: string): string {
@@ -94,8 +147,14 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
   if (!config.seedDemo) return report;
 
   const actor: Actor = {
-    sessionId: 0, userId: admin!.id, name: admin!.name, email: admin!.email,
-    companyId: null, companyName: null, companyType: null, roles: ['SuperAdmin'],
+    sessionId: 0,
+    userId: admin!.id,
+    name: admin!.name,
+    email: admin!.email,
+    companyId: null,
+    companyName: null,
+    companyType: null,
+    roles: ['SuperAdmin'],
   };
   const table = await stateCities();
   const demoHash = await hashPassword(DEMO_PASSWORD);
@@ -107,15 +166,29 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
     await deps.storage.put(fileId, pdf);
     const company = await db.transaction(async (tx) => {
       await tx.insert(files).values({
-        id: fileId, original_name: 'pan-card.pdf', content_type: 'application/pdf', size: pdf.length, storage_key: fileId,
+        id: fileId,
+        original_name: 'pan-card.pdf',
+        content_type: 'application/pdf',
+        size: pdf.length,
+        storage_key: fileId,
       });
       const created = await insertCompany(
         tx,
         {
-          type: c.type, name: c.name, registered_name: `${c.name} Private Limited`, pan_no: c.pan,
-          gst_number: demoGst(c.state, c.pan), address: `Plot 12, Industrial Area, ${city}`, city, state: c.state,
-          pin_code: '411001', email: c.email, mobile_number: '9876543210', license_number: 'ABC/12345/2026',
-          license_file_id: fileId, status: 'Pending',
+          type: c.type,
+          name: c.name,
+          registered_name: `${c.name} Private Limited`,
+          pan_no: c.pan,
+          gst_number: demoGst(c.state, c.pan),
+          address: `Plot 12, Industrial Area, ${city}`,
+          city,
+          state: c.state,
+          pin_code: '411001',
+          email: c.email,
+          mobile_number: '9876543210',
+          license_number: 'ABC/12345/2026',
+          license_file_id: fileId,
+          status: 'Pending',
         },
         c.spirits,
       );
@@ -123,10 +196,7 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
       return created;
     });
     await reviewCompany(deps, actor, { id: company.id, status: 'Approved' });
-    await db
-      .update(users)
-      .set({ password_hash: demoHash, is_active: true })
-      .where(eq(users.email, c.email));
+    await db.update(users).set({ password_hash: demoHash, is_active: true }).where(eq(users.email, c.email));
     report.demo.push({ company: c.name, type: c.type, email: c.email, password: DEMO_PASSWORD });
   }
   return report;
@@ -136,22 +206,33 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
 export async function existingDemoAccounts(deps: Deps): Promise<SeedReport['demo']> {
   const found: SeedReport['demo'] = [];
   for (const c of DEMO_COMPANIES) {
-    if (await findUserByEmail(deps.db, c.email)) found.push({ company: c.name, type: c.type, email: c.email, password: DEMO_PASSWORD });
+    if (await findUserByEmail(deps.db, c.email))
+      found.push({ company: c.name, type: c.type, email: c.email, password: DEMO_PASSWORD });
   }
   return found;
 }
 
 export function printSignIns(
-  opts: { url: string; superAdminEmail: string; superAdminPassword: string | null; firstStart: boolean; demo: SeedReport['demo'] },
+  opts: {
+    url: string;
+    superAdminEmail: string;
+    superAdminPassword: string | null;
+    firstStart: boolean;
+    demo: SeedReport['demo'];
+  },
   log: (line: string) => void = console.log,
 ) {
   log('');
   log(`  Spirit Exchange is running at ${opts.url}`);
   log('');
   log('  Sign in with:');
-  const adminPassword = opts.superAdminPassword ?? (opts.firstStart ? '(the ADMIN_PASSWORD you set)' : '(as printed at first start, or ADMIN_PASSWORD)');
+  const adminPassword =
+    opts.superAdminPassword ??
+    (opts.firstStart ? '(the ADMIN_PASSWORD you set)' : '(as printed at first start, or ADMIN_PASSWORD)');
   log(`    SuperAdmin  ${opts.superAdminEmail.padEnd(38)} ${adminPassword}`);
-  if (opts.superAdminPassword) log('                (generated and shown once: note it, or set ADMIN_PASSWORD before the first start)');
-  for (const d of opts.demo) log(`    ${d.type.padEnd(10)}  ${d.email.padEnd(38)} ${d.password}   Admin of ${d.company}`);
+  if (opts.superAdminPassword)
+    log('                (generated and shown once: note it, or set ADMIN_PASSWORD before the first start)');
+  for (const d of opts.demo)
+    log(`    ${d.type.padEnd(10)}  ${d.email.padEnd(38)} ${d.password}   Admin of ${d.company}`);
   log('');
 }

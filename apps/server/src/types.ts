@@ -1,5 +1,4 @@
 import type { Access } from '@spirit/domain/api/methods';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Actor } from './lib/actor.js';

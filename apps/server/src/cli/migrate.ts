@@ -5,4 +5,6 @@ const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
 await database.close();
-console.log(`Migrated the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}.`);
+console.log(
+  `Migrated the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}.`,
+);

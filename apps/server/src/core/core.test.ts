@@ -17,7 +17,12 @@ describe('envelope and request errors', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'ERROR', statusCode: 400, code: 'request.malformed_json' });
   });

@@ -6,3 +6,6 @@ export * from '../modules/captcha/captcha.table.js';
 export * from '../modules/files/files.table.js';
 export * from '../modules/mail/mail.table.js';
 export * from '../modules/audit/audit.table.js';
+export * from '../modules/distilleries/distilleries.table.js';
+export * from '../modules/mappings/mappings.table.js';
+export * from '../modules/fees/fees.table.js';

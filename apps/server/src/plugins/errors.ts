@@ -10,7 +10,7 @@ function fromFastify(err: FastifyError): Body | null {
     const fields: Record<string, string> = {};
     for (const issue of err.validation) {
       const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-      fields[key] ??= issue.message ?? "Invalid value";
+      fields[key] ??= issue.message ?? 'Invalid value';
     }
     const first = Object.values(fields)[0] ?? 'Invalid request';
     return { status: 'ERROR', statusCode: 400, error: first, code: 'validation.failed', fields };
@@ -26,7 +26,12 @@ function fromFastify(err: FastifyError): Body | null {
       return { status: 'ERROR', statusCode: 415, error: 'Unsupported content type', code: 'request.media_type' };
   }
   if (err.statusCode === 429) {
-    return { status: 'ERROR', statusCode: 429, error: 'Too many requests. Please try again later.', code: 'rate.limited' };
+    return {
+      status: 'ERROR',
+      statusCode: 429,
+      error: 'Too many requests. Please try again later.',
+      code: 'rate.limited',
+    };
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     return { status: 'ERROR', statusCode: err.statusCode, error: err.message, code: 'request.invalid' };

@@ -16,7 +16,9 @@ export function registerMailbox(app: FastifyInstance): void {
       .orderBy(desc(mailOutbox.id))
       .limit(100);
 
-  app.get<{ Querystring: { to?: string } }>('/dev/mailbox.json', async (req) => ({ mails: await recent(req.query.to) }));
+  app.get<{ Querystring: { to?: string } }>('/dev/mailbox.json', async (req) => ({
+    mails: await recent(req.query.to),
+  }));
 
   app.get<{ Querystring: { to?: string } }>('/dev/mailbox', async (req, reply) => {
     const rows = await recent(req.query.to);

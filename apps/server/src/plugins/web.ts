@@ -12,7 +12,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     index: false,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be fresh.
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.get('/*', (req, reply) => {

@@ -21,6 +21,16 @@ export async function freshDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
+        // pool.end() resolves before its sockets have closed; dropping `with (force)` at once would kill them
+        // mid-goodbye and the pool would raise an unhandled error. Wait (briefly) for the server to see them go.
+        for (let i = 0; i < 100; i++) {
+          const open = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (open.rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },

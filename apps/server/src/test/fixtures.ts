@@ -1,13 +1,27 @@
 // Seeders that go through the API the way a visitor, the SuperAdmin and a company admin would.
 import { gstCheckCharacter } from '@spirit/domain/common/validators';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { auditLog } from '../modules/audit/audit.table.js';
+import { companies } from '../modules/companies/companies.table.js';
+import { users } from '../modules/users/users.table.js';
 import { seed } from '../seed.js';
 import { SUPER_ADMIN, invitationToken, type Harness, type Reply } from './harness.js';
 
-export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+export const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The smallest JPEG header file-type recognises (SOI + JFIF APP0). */
+export const JPEG_BYTES = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xd9,
+]);
 
 export function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = `----sx${Math.random().toString(16).slice(2)}`;
@@ -22,7 +36,12 @@ export async function upload(
   h: Harness,
   file: { name?: string; type?: string; bytes?: Buffer; field?: string } = {},
 ): Promise<Reply<{ file_url: string; id: string }>> {
-  const body = multipart(file.field ?? 'file', file.name ?? 'pan.pdf', file.type ?? 'application/pdf', file.bytes ?? PDF_BYTES);
+  const body = multipart(
+    file.field ?? 'file',
+    file.name ?? 'pan.pdf',
+    file.type ?? 'application/pdf',
+    file.bytes ?? PDF_BYTES,
+  );
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/uploadFile',
@@ -84,8 +103,84 @@ export async function seedApprovedCompany(
   if (approved.statusCode !== 200) throw new Error(`approve failed: ${JSON.stringify(approved.body)}`);
   const token = await invitationToken(h, body.email);
   const password = opts.password ?? 'Admin@Pass1';
-  const setup = await h.call('updateUser', { token, password, confirm_password: password, is_company_registration: true, captcha: await h.captcha() });
+  const setup = await h.call('updateUser', {
+    token,
+    password,
+    confirm_password: password,
+    is_company_registration: true,
+    captcha: await h.captcha(),
+  });
   if (setup.statusCode !== 200) throw new Error(`setup failed: ${JSON.stringify(setup.body)}`);
   const adminToken = await h.login(body.email, password);
   return { id, email: body.email as string, password, token: adminToken, body };
+}
+
+/** Registers a company through the API; throws unless it succeeds. */
+export async function registerCompany(h: Harness, overrides: Record<string, unknown> = {}) {
+  const body = await registrationBody(h, overrides);
+  const res = await h.call<{ id: number }>('createCompany', body);
+  if (res.statusCode !== 200) throw new Error(`createCompany failed: ${JSON.stringify(res.body)}`);
+  return { id: res.body.data.id, email: body.email as string, body };
+}
+
+/** A registered and approved company whose admin has not yet used the invitation. */
+export async function seedInvitedCompany(h: Harness, opts: { superToken: string; type?: 'Seller' | 'Buyer' }) {
+  const company = await registerCompany(h, { type: opts.type ?? 'Seller' });
+  const approved = await h.call('updateCompanyStatus', { id: company.id, status: 'Approved' }, opts.superToken);
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${JSON.stringify(approved.body)}`);
+  return { ...company, invitation: await invitationToken(h, company.email) };
+}
+
+export async function userRow(h: Harness, email: string) {
+  const rows = await h.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return rows[0] ?? null;
+}
+
+export async function companyRow(h: Harness, id: number) {
+  return (await h.db.select().from(companies).where(eq(companies.id, id)))[0] ?? null;
+}
+
+/** Arranges a company status directly (transitions beyond review belong to a later module). */
+export async function setCompanyStatus(
+  h: Harness,
+  id: number,
+  status: 'Pending' | 'Approved' | 'Rejected' | 'Deleted',
+) {
+  await h.db.update(companies).set({ status }).where(eq(companies.id, id));
+}
+
+/** Audit entries of one action, optionally about one object. */
+export async function auditEntries(h: Harness, action: string, objectId?: number | string) {
+  return h.db
+    .select()
+    .from(auditLog)
+    .where(
+      objectId === undefined
+        ? eq(auditLog.action, action)
+        : sql`${auditLog.action} = ${action} and ${auditLog.object_id} = ${String(objectId)}`,
+    );
+}
+
+/** Asserts the error envelope: HTTP status equals statusCode, and the given error, code and fields. */
+export function expectError(
+  res: Reply,
+  statusCode: number,
+  expected: { error?: string; code?: string; fields?: Record<string, string> } = {},
+) {
+  expect({ http: res.statusCode, status: res.body.status, statusCode: res.body.statusCode }).toEqual({
+    http: statusCode,
+    status: 'ERROR',
+    statusCode,
+  });
+  if (expected.error !== undefined) expect(res.body.error).toBe(expected.error);
+  if (expected.code !== undefined) expect(res.body.code).toBe(expected.code);
+  if (expected.fields !== undefined) expect(res.body.fields).toEqual(expected.fields);
+}
+
+/** A six-digit code that is surely not `code`. */
+export function otherCode(code: string): string {
+  return code.replace(/[0-9]/g, (d) => String((Number(d) + 1) % 10));
 }

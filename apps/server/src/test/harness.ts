@@ -67,12 +67,24 @@ export async function createHarness(opts: { env?: Record<string, string>; now?: 
     call(method, body, token);
 
   async function captcha(): Promise<string> {
-    const res = await call<{ algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string }>('getCaptcha');
+    const res = await call<{
+      algorithm: string;
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+      signature: string;
+    }>('getCaptcha');
     const c = res.body.data;
     const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
     if (!solution) throw new Error('captcha not solved');
     return Buffer.from(
-      JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature }),
+      JSON.stringify({
+        algorithm: c.algorithm,
+        challenge: c.challenge,
+        number: solution.number,
+        salt: c.salt,
+        signature: c.signature,
+      }),
     ).toString('base64');
   }
 

@@ -45,22 +45,84 @@ type MethodSpec = {
 const nothing = z.null();
 
 export const METHODS = {
-  getCaptcha: { body: emptySchema, data: captchaChallengeSchema, access: 'public', summary: 'Issue an ALTCHA proof-of-work challenge' },
+  getCaptcha: {
+    body: emptySchema,
+    data: captchaChallengeSchema,
+    access: 'public',
+    summary: 'Issue an ALTCHA proof-of-work challenge',
+  },
   login: { body: loginSchema, data: loginResultSchema, access: 'public', summary: 'Sign in with email and password' },
   generateOtp: { body: generateOtpSchema, data: nothing, access: 'public', summary: 'Mail a one-time sign-in code' },
-  loginWithOtp: { body: loginWithOtpSchema, data: loginResultSchema, access: 'public', summary: 'Sign in with email and one-time code' },
+  loginWithOtp: {
+    body: loginWithOtpSchema,
+    data: loginResultSchema,
+    access: 'public',
+    summary: 'Sign in with email and one-time code',
+  },
   logout: { body: emptySchema, data: nothing, access: 'session', summary: 'End this session' },
-  refreshUser: { body: emptySchema, data: refreshUserResultSchema, access: 'session', summary: 'The signed-in user with roles as they are now' },
-  changePassword: { body: changePasswordSchema, data: nothing, access: 'session', summary: 'Change the signed-in user’s password' },
-  verifyToken: { body: verifyTokenSchema, data: verifyTokenResultSchema, access: 'public', summary: 'Check an invitation link' },
-  createUser: { body: accountSetupSchema, data: nothing, access: 'optional', summary: 'Set the password of an invited account (is_company_registration)' },
-  updateUser: { body: accountSetupSchema, data: nothing, access: 'optional', summary: 'Set the password of an invited account (is_company_registration)' },
-  uploadFile: { body: emptySchema, data: uploadResultSchema, access: 'public', multipart: true, summary: 'Upload a PAN card (PDF, JPEG or PNG, 5 MB)' },
-  getFile: { body: getFileSchema, data: nothing, access: 'session', binary: true, summary: 'Download a file the caller may see' },
-  createCompany: { body: createCompanySchema, data: createCompanyResultSchema, access: 'public', summary: 'Register a company' },
-  getStateCities: { body: emptySchema, data: stateCitiesResultSchema, access: 'public', summary: 'Indian states and union territories with their cities' },
+  refreshUser: {
+    body: emptySchema,
+    data: refreshUserResultSchema,
+    access: 'session',
+    summary: 'The signed-in user with roles as they are now',
+  },
+  changePassword: {
+    body: changePasswordSchema,
+    data: nothing,
+    access: 'session',
+    summary: 'Change the signed-in user’s password',
+  },
+  verifyToken: {
+    body: verifyTokenSchema,
+    data: verifyTokenResultSchema,
+    access: 'public',
+    summary: 'Check an invitation link',
+  },
+  createUser: {
+    body: accountSetupSchema,
+    data: nothing,
+    access: 'optional',
+    summary: 'Set the password of an invited account (is_company_registration)',
+  },
+  updateUser: {
+    body: accountSetupSchema,
+    data: nothing,
+    access: 'optional',
+    summary: 'Set the password of an invited account (is_company_registration)',
+  },
+  uploadFile: {
+    body: emptySchema,
+    data: uploadResultSchema,
+    access: 'public',
+    multipart: true,
+    summary: 'Upload a PAN card (PDF, JPEG or PNG, 5 MB)',
+  },
+  getFile: {
+    body: getFileSchema,
+    data: nothing,
+    access: 'session',
+    binary: true,
+    summary: 'Download a file the caller may see',
+  },
+  createCompany: {
+    body: createCompanySchema,
+    data: createCompanyResultSchema,
+    access: 'public',
+    summary: 'Register a company',
+  },
+  getStateCities: {
+    body: emptySchema,
+    data: stateCitiesResultSchema,
+    access: 'public',
+    summary: 'Indian states and union territories with their cities',
+  },
   getAllSpirit: { body: emptySchema, data: z.array(spiritSchema), access: 'public', summary: 'Spirit types' },
-  updateCompanyStatus: { body: updateCompanyStatusSchema, data: nothing, access: ['SuperAdmin'], summary: 'Approve or reject a Pending company' },
+  updateCompanyStatus: {
+    body: updateCompanyStatusSchema,
+    data: nothing,
+    access: ['SuperAdmin'],
+    summary: 'Approve or reject a Pending company',
+  },
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

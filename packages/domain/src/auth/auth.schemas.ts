@@ -77,19 +77,21 @@ export const verifyTokenResultSchema = z.object({
 });
 
 /** Account set-up from an invitation (`createUser`/`updateUser` with `is_company_registration`). */
-export const accountSetupSchema = z.object({
-  is_company_registration: z.literal(true),
-  token: z.string().trim().min(1, AUTH_MESSAGES.brokenLink).max(200),
-  password: newPasswordField,
-  confirm_password: z.string().optional(),
-  email: z.string().optional(),
-  company_id: z.coerce.number().optional().nullable(),
-  id: z.coerce.number().optional().nullable(),
-  captcha: captchaField,
-}).refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, {
-  path: ['confirm_password'],
-  message: MESSAGES.passwordsDoNotMatch,
-});
+export const accountSetupSchema = z
+  .object({
+    is_company_registration: z.literal(true),
+    token: z.string().trim().min(1, AUTH_MESSAGES.brokenLink).max(200),
+    password: newPasswordField,
+    confirm_password: z.string().optional(),
+    email: z.string().optional(),
+    company_id: z.coerce.number().optional().nullable(),
+    id: z.coerce.number().optional().nullable(),
+    captcha: captchaField,
+  })
+  .refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, {
+    path: ['confirm_password'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
 export type AccountSetupInput = z.input<typeof accountSetupSchema>;
 
 export const captchaChallengeSchema = z.object({

@@ -85,8 +85,7 @@ export const mobileField = (required: string = MESSAGES.required, invalid: strin
 
 export const panField = () => upperPattern(PAN_PATTERN, MESSAGES.invalidPan);
 
-export const gstField = () =>
-  upperPattern(GST_PATTERN, MESSAGES.invalidGst).refine(isValidGst, MESSAGES.invalidGst);
+export const gstField = () => upperPattern(GST_PATTERN, MESSAGES.invalidGst).refine(isValidGst, MESSAGES.invalidGst);
 
 export const licenceField = () => upperPattern(LICENCE_PATTERN, MESSAGES.invalidLicence);
 

@@ -3,6 +3,7 @@ import { captchaField } from '../auth/auth.schemas.js';
 import {
   LICENCE_PATTERN,
   MESSAGES,
+  PAN_PATTERN,
   emailField,
   gstField,
   mobileField,
@@ -50,7 +51,8 @@ export const createCompanySchema = z
     captcha: captchaField,
   })
   .superRefine((v, ctx) => {
-    if (panOfGst(v.gst_number) !== v.pan_no) {
+    // Only for a well-formed PAN: a broken one is reported on its own field, not also as a GST mismatch.
+    if (PAN_PATTERN.test(v.pan_no) && panOfGst(v.gst_number) !== v.pan_no) {
       ctx.addIssue({ code: 'custom', path: ['gst_number'], message: COMPANY_MESSAGES.panMismatch });
     }
   });

@@ -58,7 +58,10 @@ export async function revokeUserSessions(tx: Tx, userId: number, now: Date, exce
     );
 }
 
-export async function insertInvitation(tx: Tx, row: { user_id: number; token_hash: string; expires_at: Date; now: Date }) {
+export async function insertInvitation(
+  tx: Tx,
+  row: { user_id: number; token_hash: string; expires_at: Date; now: Date },
+) {
   // A fresh link voids every earlier one.
   await tx
     .update(invitations)
@@ -94,7 +97,9 @@ export async function insertCode(
   await tx
     .update(oneTimeCodes)
     .set({ used_at: row.now })
-    .where(and(eq(oneTimeCodes.user_id, row.user_id), eq(oneTimeCodes.purpose, row.purpose), isNull(oneTimeCodes.used_at)));
+    .where(
+      and(eq(oneTimeCodes.user_id, row.user_id), eq(oneTimeCodes.purpose, row.purpose), isNull(oneTimeCodes.used_at)),
+    );
   await tx.insert(oneTimeCodes).values({
     user_id: row.user_id,
     purpose: row.purpose,
@@ -105,7 +110,10 @@ export async function insertCode(
 }
 
 export async function countCodeAttempt(tx: Tx, id: number) {
-  await tx.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` }).where(eq(oneTimeCodes.id, id));
+  await tx
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id));
 }
 
 export async function spendCode(tx: Tx, id: number, now: Date) {

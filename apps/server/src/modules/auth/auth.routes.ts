@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { defineMethod } from '../../plugins/registry.js';
 import * as auth from './auth.service.js';
 
-const perAccount = { max: 10, timeWindow: '5 minutes', keyFromBody: (b: Record<string, unknown>) => String(b.email ?? '').toLowerCase() };
+const perAccount = {
+  max: 10,
+  timeWindow: '5 minutes',
+  keyFromBody: (b: Record<string, unknown>) => String(b.email ?? '').toLowerCase(),
+};
 
 export function authRoutes(app: FastifyInstance): void {
   const { deps } = app;

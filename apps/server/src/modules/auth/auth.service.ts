@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '@spirit/domain/auth/auth.constants';
+import {
+  AUTH_MESSAGES,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+} from '@spirit/domain/auth/auth.constants';
 import { userActionTypeOf, userTypeOf } from '@spirit/domain/auth/auth.rules';
 import type { LoginResult, SessionUser } from '@spirit/domain/auth/auth.schemas';
 import { eq } from 'drizzle-orm';
@@ -11,7 +17,14 @@ import { audit } from '../audit/audit.service.js';
 import { mails } from '../mail/mail.templates.js';
 import { findUserByEmail, findUserById, type UserWithCompany } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
-import { countCodeAttempt, insertCode, latestCode, revokeSession, revokeUserSessions, spendCode } from './auth.repository.js';
+import {
+  countCodeAttempt,
+  insertCode,
+  latestCode,
+  revokeSession,
+  revokeUserSessions,
+  spendCode,
+} from './auth.repository.js';
 import { actorOfUser, openSession, signInRefusal } from './session.js';
 
 const badCredentials = () => unauthorized(AUTH_MESSAGES.badCredentials, 'auth.bad_credentials');
@@ -54,7 +67,11 @@ async function startSession(deps: Deps, user: UserWithCompany, ip: string | null
   });
 }
 
-export async function login(deps: Deps, input: { email: string; password: string; captcha: string }, ip: string | null) {
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; captcha: string },
+  ip: string | null,
+) {
   await deps.captcha.verify(input.captcha);
   const user = await findUserByEmail(deps.db, input.email);
   if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) throw badCredentials();

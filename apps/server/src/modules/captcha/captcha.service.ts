@@ -9,7 +9,13 @@ import { usedCaptchas } from './captcha.table.js';
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
 export type CaptchaService = {
-  challenge: () => Promise<{ algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string }>;
+  challenge: () => Promise<{
+    algorithm: string;
+    challenge: string;
+    maxnumber?: number;
+    salt: string;
+    signature: string;
+  }>;
   /** Throws the captcha field error unless the payload is a fresh, correct solution. */
   verify: (payload: string) => Promise<void>;
 };
@@ -26,13 +32,24 @@ function decode(payload: string): Decoded | null {
   }
 }
 
-export function createCaptchaService(opts: { db: Db; hmacKey: string; maxNumber: number; now: () => Date }): CaptchaService {
+export function createCaptchaService(opts: {
+  db: Db;
+  hmacKey: string;
+  maxNumber: number;
+  now: () => Date;
+}): CaptchaService {
   const refuse = () => invalidField('captcha', AUTH_MESSAGES.captchaInvalid, 'captcha.invalid');
   return {
     challenge: async () => {
       const expires = new Date(opts.now().getTime() + CHALLENGE_TTL_MS);
       const c = await createChallenge({ hmacKey: opts.hmacKey, maxNumber: opts.maxNumber, expires });
-      return { algorithm: c.algorithm, challenge: c.challenge, maxnumber: c.maxnumber, salt: c.salt, signature: c.signature };
+      return {
+        algorithm: c.algorithm,
+        challenge: c.challenge,
+        maxnumber: c.maxnumber,
+        salt: c.salt,
+        signature: c.signature,
+      };
     },
     verify: async (payload) => {
       const decoded = payload.length <= 2000 ? decode(payload) : null;

@@ -31,6 +31,8 @@ export async function liveCompanyEmailExists(tx: Tx, email: string): Promise<boo
 
 export async function insertCompany(tx: Tx, row: typeof companies.$inferInsert, spirits: string[]) {
   const [created] = await tx.insert(companies).values(row).returning();
-  await tx.insert(companySpirits).values(spirits.map((type_of_spirit) => ({ company_id: created!.id, type_of_spirit })));
+  await tx
+    .insert(companySpirits)
+    .values(spirits.map((type_of_spirit) => ({ company_id: created!.id, type_of_spirit })));
   return created!;
 }

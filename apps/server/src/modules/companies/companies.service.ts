@@ -90,7 +90,8 @@ export async function reviewCompany(deps: Deps, actor: Actor, input: { id: numbe
   await deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, input.id);
     if (!company) throw companyNotFound();
-    if (!canReview(company.status, input.status)) throw badRequest('company.bad_transition', COMPANY_MESSAGES.badTransition);
+    if (!canReview(company.status, input.status))
+      throw badRequest('company.bad_transition', COMPANY_MESSAGES.badTransition);
     await tx.update(companies).set({ status: input.status, updated_at: now }).where(eq(companies.id, company.id));
     await audit(tx, {
       actorUserId: actor.userId,

@@ -31,7 +31,9 @@ export const companies = pgTable(
   (t) => [
     index('companies_status_idx').on(t.status, t.created_at),
     index('companies_name_idx').on(sql`lower(${t.registered_name})`),
-    uniqueIndex('companies_pan_live_idx').on(t.pan_no).where(sql`${t.status} <> 'Rejected' and ${t.status} <> 'Deleted'`),
+    uniqueIndex('companies_pan_live_idx')
+      .on(t.pan_no)
+      .where(sql`${t.status} <> 'Rejected' and ${t.status} <> 'Deleted'`),
   ],
 );
 

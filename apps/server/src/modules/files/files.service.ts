@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_MESSAGES, MAX_UPLOAD_BYTES, ALLOWED_UPLOAD_TYPES, UNCLAIMED_UPLOAD_TTL_HOURS } from '@spirit/domain/files/files.constants';
+import {
+  FILE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  ALLOWED_UPLOAD_TYPES,
+  UNCLAIMED_UPLOAD_TTL_HOURS,
+} from '@spirit/domain/files/files.constants';
 import { fileUrlOf } from '@spirit/domain/files/files.schemas';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -13,7 +18,8 @@ export const fileNotFound = () => notFound('file.not_found', FILE_MESSAGES.notFo
 
 /** Stores an upload after checking its real type by content; it stays unclaimed until a registration links it. */
 export async function storeUpload(deps: Deps, upload: { filename: string; bytes: Buffer; ip: string | null }) {
-  if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new AppError('file.too_large', 413, FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge });
+  if (upload.bytes.length > MAX_UPLOAD_BYTES)
+    throw new AppError('file.too_large', 413, FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge });
   if (upload.bytes.length === 0) throw invalidField('file', FILE_MESSAGES.invalidFormat, 'file.invalid_format');
   const detected = await fileTypeFromBuffer(upload.bytes);
   if (!detected || !(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(detected.mime)) {
@@ -37,7 +43,11 @@ export async function storeUpload(deps: Deps, upload: { filename: string; bytes:
 /** An unclaimed upload young enough to be linked to a new company, locked for the claim. */
 export async function findClaimableUpload(tx: Tx, deps: Deps, id: string) {
   const cutoff = new Date(deps.now().getTime() - UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000);
-  const rows = await tx.select().from(files).where(and(eq(files.id, id), isNull(files.claimed_at))).for('update');
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), isNull(files.claimed_at)))
+    .for('update');
   const row = rows[0];
   return row && row.created_at > cutoff ? row : null;
 }

@@ -9,7 +9,9 @@ async function load(): Promise<StateCities[]> {
   return State.getStatesOfCountry('IN')
     .map((s) => ({
       state: s.name,
-      cities: [...new Set(City.getCitiesOfState('IN', s.isoCode).map((c) => c.name))].sort((a, b) => a.localeCompare(b)),
+      cities: [...new Set(City.getCitiesOfState('IN', s.isoCode).map((c) => c.name))].sort((a, b) =>
+        a.localeCompare(b),
+      ),
     }))
     .sort((a, b) => a.state.localeCompare(b.state));
 }

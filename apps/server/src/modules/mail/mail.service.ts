@@ -14,25 +14,45 @@ export type Mailer = {
   flush: () => Promise<void>;
 };
 
-export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const inFlight = new Set<Promise<void>>();
 
   async function deliver(mail: Mail) {
     const [row] = await opts.db
       .insert(mailOutbox)
-      .values({ kind: mail.kind, to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+      .values({
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+      })
       .returning({ id: mailOutbox.id });
     if (!transport) {
       opts.log.info({ mail: { to: mail.to, subject: mail.subject, kind: mail.kind } }, `mail (outbox):\n${mail.text}`);
       return;
     }
     try {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await opts.db.update(mailOutbox).set({ sent_at: new Date() }).where(eq(mailOutbox.id, row!.id));
     } catch (err) {
       opts.log.error({ err, to: mail.to }, 'mail delivery failed');
-      await opts.db.update(mailOutbox).set({ error: String(err) }).where(eq(mailOutbox.id, row!.id));
+      await opts.db
+        .update(mailOutbox)
+        .set({ error: String(err) })
+        .where(eq(mailOutbox.id, row!.id));
     }
   }
 

@@ -6,7 +6,13 @@ export type Mail = { kind: MailKind; to: string; subject: string; text: string; 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function build(kind: MailKind, to: string, subject: string, lines: string[], link?: { href: string; label: string }): Mail {
+function build(
+  kind: MailKind,
+  to: string,
+  subject: string,
+  lines: string[],
+  link?: { href: string; label: string },
+): Mail {
   const text = [...lines, ...(link ? ['', `${link.label}: ${link.href}`] : []), '', '— Spirit Exchange'].join('\n');
   const html = [
     ...lines.map((l) => `<p>${escape(l)}</p>`),

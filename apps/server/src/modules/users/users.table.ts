@@ -19,8 +19,5 @@ export const users = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
-    index('users_company_idx').on(t.company_id),
-  ],
+  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`), index('users_company_idx').on(t.company_id)],
 );

@@ -1,0 +1,143 @@
+// Every call is `POST /api/{method}` with a JSON body and answers the envelope of DESIGN.md §3. Bodies and
+// results are typed from the contract in `@spirit/domain/api/methods`; the import is type-only, so the contract's
+// schemas stay out of the bundle unless a form uses them.
+import type { MethodBody, MethodData, MethodName } from '@spirit/domain/api/methods';
+import { INVALID_TOKEN, type ErrorEnvelope, type OkEnvelope } from '@spirit/domain/common/envelope';
+import { getSession } from './session';
+
+const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly error: string;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(init: { statusCode: number; error: string; code: string; fields?: Record<string, string> }) {
+    super(init.error);
+    this.name = 'ApiError';
+    this.statusCode = init.statusCode;
+    this.error = init.error;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+  }
+
+  /** The session is gone: unknown, expired or revoked token. */
+  get isInvalidToken(): boolean {
+    return this.statusCode === 401 && this.error === INVALID_TOKEN;
+  }
+}
+
+export type CallOptions = {
+  /** Send no Authorization header (sign-in, registration, invitation links: calls made before a session). */
+  anonymous?: boolean;
+  /** Do not treat 401 "Invalid token" as the end of the session (sign out does its own clean-up). */
+  ignoreInvalidToken?: boolean;
+  signal?: AbortSignal;
+};
+
+export type CallResult<M extends MethodName> = { message: string; data: MethodData<M> };
+
+type UnauthorizedHandler = () => void;
+let onInvalidToken: UnauthorizedHandler = () => {};
+
+/** The app decides what "session ended" means (clear it, go to /login); registered once by the router. */
+export function setInvalidTokenHandler(handler: UnauthorizedHandler): void {
+  onInvalidToken = handler;
+}
+
+function authHeaders(options: CallOptions): Record<string, string> {
+  if (options.anonymous) return {};
+  const token = getSession()?.token;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function send(method: string, init: RequestInit, options: CallOptions): Promise<Response> {
+  try {
+    return await fetch(`${API_BASE}/${method}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      ...init,
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({
+      statusCode: 0,
+      error: 'The server could not be reached. Please check your connection and try again.',
+      code: 'network.unreachable',
+    });
+  }
+}
+
+function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return !!value && typeof value === 'object' && (value as { status?: unknown }).status === 'ERROR';
+}
+
+async function readEnvelope<T>(response: Response, options: CallOptions): Promise<OkEnvelope<T>> {
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok && body && typeof body === 'object' && (body as { status?: unknown }).status === 'OK') {
+    return body as OkEnvelope<T>;
+  }
+  const error = isErrorEnvelope(body)
+    ? new ApiError({
+        statusCode: body.statusCode || response.status,
+        error: body.error,
+        code: body.code,
+        fields: body.fields,
+      })
+    : new ApiError({
+        statusCode: response.status,
+        error:
+          response.status === 429
+            ? 'Too many requests. Please wait a moment and try again.'
+            : 'Something went wrong. Please try again.',
+        code: `http.${response.status}`,
+      });
+  if (error.isInvalidToken && !options.anonymous && !options.ignoreInvalidToken) onInvalidToken();
+  throw error;
+}
+
+/** Calls one method of the contract: `POST /api/{method}` with `body` as JSON. Throws `ApiError` on failure. */
+export async function call<M extends MethodName>(
+  method: M,
+  body: MethodBody<M>,
+  options: CallOptions = {},
+): Promise<CallResult<M>> {
+  const response = await send(
+    method,
+    { headers: { 'content-type': 'application/json', ...authHeaders(options) }, body: JSON.stringify(body ?? {}) },
+    options,
+  );
+  const envelope = await readEnvelope<MethodData<M>>(response, options);
+  return { message: envelope.message, data: envelope.data };
+}
+
+/** `uploadFile`: multipart field `file`; answers `data.file_url` (and the file's id). */
+export async function uploadFile(file: File, options: CallOptions = {}): Promise<CallResult<'uploadFile'>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await send('uploadFile', { headers: authHeaders(options), body: form }, options);
+  const envelope = await readEnvelope<MethodData<'uploadFile'>>(response, options);
+  return { message: envelope.message, data: envelope.data };
+}
+
+/**
+ * `getFile`: the bytes of a file the caller may see, as an object URL for an <img> or <iframe>. The caller must
+ * `URL.revokeObjectURL` it when done.
+ */
+export async function fetchFileUrl(id: string, options: CallOptions = {}): Promise<string> {
+  const response = await send(
+    'getFile',
+    { headers: { 'content-type': 'application/json', ...authHeaders(options) }, body: JSON.stringify({ id }) },
+    options,
+  );
+  if (!response.ok) await readEnvelope<never>(response, options);
+  return URL.createObjectURL(await response.blob());
+}
+
+/** The message to show for any failure: the server's text for API errors, a generic line otherwise. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.error;
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,156 @@
+// The two page frames: the signed-in shell (header, role-based side menu, main) and the public frame of the
+// sign-in pages. Both read the current route's entry from the route table through the match handle.
+import { Suspense, useState } from 'react';
+import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import { Logo } from '../ui/logo';
+import { LoadingState } from '../ui/status-states';
+import { useBodyClass } from '../ui/use-body-class';
+import { call } from './api-client';
+import { RouteGuard } from './guards';
+import { menuFor, type AppRoute } from './routes';
+import { clearSession, useSession } from './session';
+import { useDocumentTitle } from './use-document-title';
+
+export type RouteHandle = { route: AppRoute };
+
+function useCurrentRoute(): AppRoute | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.route) return handle.route;
+  }
+  return undefined;
+}
+
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to main content
+    </a>
+  );
+}
+
+function PageOutlet() {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function LoginBackground() {
+  useBodyClass('login-background');
+  return null;
+}
+
+export function PublicLayout() {
+  const route = useCurrentRoute();
+  useDocumentTitle(route?.title);
+  return (
+    <div className="public-frame">
+      {route?.loginBackground ? <LoginBackground /> : null}
+      <SkipLink />
+      <header className="public-header">
+        <Logo />
+      </header>
+      <main id="main" tabIndex={-1} className="public-main">
+        <PageOutlet />
+      </main>
+    </div>
+  );
+}
+
+function SignOutButton() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      await call('logout', {}, { ignoreInvalidToken: true });
+    } catch {
+      // The session ends here whatever the server said: it may already have expired.
+    }
+    clearSession('signed-out');
+    navigate('/login', { replace: true });
+  };
+  return (
+    <button type="button" className="header-button" onClick={() => void signOut()} disabled={busy}>
+      <i className="pi pi-sign-out" aria-hidden="true" /> Sign out
+    </button>
+  );
+}
+
+function Shell() {
+  const session = useSession();
+  const user = session?.user;
+  const menu = user ? menuFor(user) : [];
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="app-frame">
+      <SkipLink />
+      <header className="app-header">
+        <div className="app-header-start">
+          {user ? (
+            <button
+              type="button"
+              className="header-button menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="side-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <i className="pi pi-bars" aria-hidden="true" />
+              <span className="visually-hidden">Menu</span>
+            </button>
+          ) : null}
+          <Logo />
+        </div>
+        {user ? (
+          <div className="app-header-user">
+            <div className="who">
+              {user.company_name ? <span className="company-name">{user.company_name}</span> : null}
+              <span className="user-name">
+                <i className="pi pi-user" aria-hidden="true" /> {user.name}
+              </span>
+            </div>
+            <Link to="/passwordreset" className="header-link">
+              Change Password
+            </Link>
+            <SignOutButton />
+          </div>
+        ) : (
+          <Link to="/login" className="header-link">
+            Sign in
+          </Link>
+        )}
+      </header>
+      <div className="app-body">
+        {user ? (
+          <nav id="side-menu" className={`side-menu${menuOpen ? ' is-open' : ''}`} aria-label="Main menu">
+            <ul>
+              {menu.map((item) => (
+                <li key={item.path}>
+                  <NavLink to={item.path} onClick={() => setMenuOpen(false)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <main id="main" tabIndex={-1} className="app-main">
+          <PageOutlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function AppLayout() {
+  const route = useCurrentRoute();
+  useDocumentTitle(route?.title);
+  return (
+    <RouteGuard guard={route?.guard ?? 'session'}>
+      <Shell />
+    </RouteGuard>
+  );
+}

@@ -1,0 +1,45 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PrimeReactProvider } from 'primereact/api';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ToastProvider } from '../ui/toast';
+import { ApiError } from './api-client';
+import { getSession, subscribeSession } from './session';
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refusal (4xx) will not change on retry; network trouble and 5xx might.
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500) && failures < 2,
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Cached answers belong to one user: drop them whenever the signed-in user changes. */
+function useCacheFollowsSession(queryClient: QueryClient): void {
+  useEffect(() => {
+    let token = getSession()?.token ?? null;
+    return subscribeSession(() => {
+      const next = getSession()?.token ?? null;
+      if (next !== token) queryClient.clear();
+      token = next;
+    });
+  }, [queryClient]);
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  useCacheFollowsSession(queryClient);
+  return (
+    <PrimeReactProvider value={{ ripple: false }}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </PrimeReactProvider>
+  );
+}

@@ -1,0 +1,53 @@
+// Builds the router from the route table: '' and unknown paths go to /login, public routes use the public frame,
+// everything else the signed-in shell behind its guard.
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
+import { NotAvailablePage } from '../ui/not-available-page';
+import { ErrorState } from '../ui/status-states';
+import { setInvalidTokenHandler } from './api-client';
+import { AppLayout, PublicLayout, type RouteHandle } from './layout';
+import { ROUTES, type AppRoute } from './routes';
+import { clearSession } from './session';
+
+function RoutePage({ route }: { route: AppRoute }) {
+  const Page = route.page;
+  return Page ? <Page /> : <NotAvailablePage title={route.title} />;
+}
+
+function RouteError() {
+  const error = useRouteError();
+  // A chunk that no longer exists after a deployment is the usual cause; a reload fetches the new build.
+  console.error(error);
+  return (
+    <main id="main" className="public-main">
+      <h1 className="visually-hidden">Error</h1>
+      <ErrorState message="This page could not be loaded." onRetry={() => window.location.reload()} />
+    </main>
+  );
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { route };
+  return { path: route.path, handle, element: <RoutePage route={route} /> };
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
+        { element: <PublicLayout />, children: ROUTES.filter((r) => r.guard === 'public').map(toRouteObject) },
+        { element: <AppLayout />, children: ROUTES.filter((r) => r.guard !== 'public').map(toRouteObject) },
+        { path: '*', element: <Navigate to="/login" replace /> },
+      ],
+    },
+  ]);
+
+  // A 401 "Invalid token" anywhere ends the session: clear it and go to /login, which says why.
+  setInvalidTokenHandler(() => {
+    clearSession('expired');
+    if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  });
+
+  return router;
+}

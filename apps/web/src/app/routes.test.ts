@@ -1,0 +1,140 @@
+import type { SessionUser } from '@spirit/domain/auth/auth.schemas';
+import { describe, expect, it } from 'vitest';
+import { decide } from './guards';
+import { menuFor, ROUTES } from './routes';
+
+// Every route of spec 000 §2 and spec 001 §2, in React Router's notation.
+const SPEC_ROUTES = [
+  '/register',
+  '/login',
+  '/error',
+  '/passwordreset',
+  '/usersetup',
+  '/clients',
+  '/clients/:type',
+  '/dashboard',
+  '/companyinfo',
+  '/companyinfo/:id',
+  '/companyedit/:id',
+  '/adduser',
+  '/adduser/:id',
+  '/userslist',
+  '/setcommission',
+  '/setcommission/:id',
+  '/commissionlist',
+  '/prospect',
+  '/distilleries',
+  '/adddistillery',
+  '/adddistillery/:id',
+  '/centralized',
+  '/centralized/edit',
+  '/decentralized',
+  '/decentralized/edit',
+  '/home',
+  '/pricetrend',
+  '/additem',
+  '/additem/:id',
+  '/offers',
+  '/ask',
+  '/askcreate',
+  '/offeredit',
+  '/offeredit/:id',
+  '/offermap',
+  '/offermap/:id',
+  '/items',
+  '/biditem',
+  '/biditem/:id',
+  '/biditem/:id/:orderid',
+  '/viewitem/:id',
+  '/bidslist',
+  '/bidapproval',
+  '/currentbids',
+  '/approvedbids',
+  '/biddetail/:id',
+  '/bulkupload',
+  '/ratings',
+  '/mycommission',
+  '/editmycommission/:id',
+  '/dashapprovebid',
+  '/bidlapsed',
+  '/myorder',
+  '/mypendingapproval',
+  '/dashopenbid',
+  '/dataanalysis',
+];
+
+function userWith(roles: string[], company_type: 'Seller' | 'Buyer' | null = 'Seller'): SessionUser {
+  return {
+    id: 1,
+    name: 'Test User',
+    email: 'user@example.test',
+    company_id: company_type ? 1 : null,
+    company_name: company_type ? 'Test Co' : null,
+    company_type,
+    roles,
+    userType: roles[0] ?? null,
+    userActionType: null,
+  };
+}
+
+const labels = (user: SessionUser) => menuFor(user).map((m) => m.label);
+
+describe('route table', () => {
+  it('holds every route of the specification exactly once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('keeps sign-in, registration, account set-up and home public, and data analysis for SuperAdmin', () => {
+    const guard = (path: string) => ROUTES.find((r) => r.path === path)?.guard;
+    for (const path of ['/login', '/register', '/usersetup', '/home']) expect(guard(path)).toBe('public');
+    expect(guard('/dataanalysis')).toBe('superadmin');
+    expect(guard('/dashboard')).toBe('session');
+  });
+});
+
+describe('menu', () => {
+  it('shows Sellers "Offers" and Buyers "Asks"', () => {
+    expect(labels(userWith(['Negotiator'], 'Seller'))).toContain('Offers');
+    expect(labels(userWith(['Negotiator'], 'Seller'))).not.toContain('Asks');
+    expect(labels(userWith(['Negotiator'], 'Buyer'))).toContain('Asks');
+    expect(labels(userWith(['Negotiator'], 'Buyer'))).not.toContain('Offers');
+  });
+
+  it('gives the SuperAdmin the platform screens and a company Admin the company screens', () => {
+    const superAdmin = labels(userWith(['SuperAdmin'], null));
+    expect(superAdmin).toEqual(expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Data Analysis']));
+    expect(superAdmin).not.toContain('Users');
+
+    const admin = labels(userWith(['Admin']));
+    expect(admin).toEqual(
+      expect.arrayContaining(['Users', 'Distilleries', 'Centralized Mappings', 'De-Centralized Mappings']),
+    );
+    expect(admin).not.toContain('Clients');
+    expect(admin).not.toContain('Data Analysis');
+  });
+
+  it("reads the spec's 'Authenticator' as the Authorizer tier", () => {
+    expect(labels(userWith(['Authenticator']))).toContain('My Pending Approvals');
+  });
+});
+
+describe('guards', () => {
+  const session = (roles: string[]) => ({ token: 't', user: userWith(roles) });
+
+  it('sends a visitor without a session to /login', () => {
+    expect(decide('session', null)).toEqual({ allow: false, to: '/login' });
+    expect(decide('public', null)).toEqual({ allow: true });
+  });
+
+  it('sends a user without roles to /error', () => {
+    expect(decide('session', session([]))).toEqual({ allow: false, to: '/error' });
+  });
+
+  it('lets only the SuperAdmin into SuperAdmin routes', () => {
+    expect(decide('superadmin', session(['Admin']))).toEqual({ allow: false, to: '/dashboard' });
+    expect(decide('superadmin', session(['SuperAdmin']))).toEqual({ allow: true });
+    expect(decide('session', session(['Approver']))).toEqual({ allow: true });
+  });
+});

@@ -1,0 +1,267 @@
+// The one route table: every screen of both specification documents, who may open it, whether and for whom it
+// shows in the side menu, and its page (loaded on first visit). A screen not built yet has `page: null` and
+// renders the shared "not available yet" page.
+import type { CompanyRole } from '@spirit/domain/auth/auth.constants';
+import type { SessionUser } from '@spirit/domain/auth/auth.schemas';
+import type { CompanyType } from '@spirit/domain/companies/companies.constants';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** `public`: anyone; `session`: a signed-in user with at least one role; `superadmin`: SuperAdmin only. */
+export type Guard = 'public' | 'session' | 'superadmin';
+
+export type MenuAudience = 'SuperAdmin' | CompanyRole;
+
+export type MenuEntry = {
+  label: string | ((user: SessionUser) => string);
+  /** Shown to users holding any of these roles. */
+  roles: readonly MenuAudience[];
+  /** And, when given, only to users of these company types. */
+  companyTypes?: readonly CompanyType[];
+};
+
+export type AppRoute = {
+  path: string;
+  title: string;
+  guard: Guard;
+  menu?: MenuEntry;
+  page: LazyExoticComponent<ComponentType> | null;
+  /** Public sign-in pages carry the login background on <body>. */
+  loginBackground?: boolean;
+};
+
+const COMPANY_ROLES: readonly MenuAudience[] = ['Admin', 'Negotiator', 'Authorizer', 'Approver'];
+const TRADERS: readonly MenuAudience[] = ['Negotiator', 'Authorizer', 'Approver'];
+const EVERYONE: readonly MenuAudience[] = ['SuperAdmin', ...COMPANY_ROLES];
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../features/companies/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const UserSetupPage = lazy(() =>
+  import('../features/auth/pages/user-setup-page').then((m) => ({ default: m.UserSetupPage })),
+);
+const PasswordResetPage = lazy(() =>
+  import('../features/auth/pages/password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
+);
+const NoRolePage = lazy(() => import('../features/auth/pages/no-role-page').then((m) => ({ default: m.NoRolePage })));
+const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboards/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+
+const later = null;
+
+export const ROUTES: readonly AppRoute[] = [
+  // Public
+  { path: '/login', title: 'Login', guard: 'public', page: LoginPage, loginBackground: true },
+  { path: '/register', title: 'Register', guard: 'public', page: RegisterPage, loginBackground: true },
+  { path: '/usersetup', title: 'Account Setup', guard: 'public', page: UserSetupPage, loginBackground: true },
+  { path: '/home', title: 'Home', guard: 'public', page: HomePage },
+  { path: '/error', title: 'Error', guard: 'public', page: NoRolePage },
+
+  // Everyone signed in
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    guard: 'session',
+    page: DashboardPage,
+    menu: { label: 'Dashboard', roles: EVERYONE },
+  },
+  { path: '/passwordreset', title: 'Change Password', guard: 'session', page: PasswordResetPage },
+
+  // Platform administration (SuperAdmin)
+  {
+    path: '/clients',
+    title: 'Clients',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Clients', roles: ['SuperAdmin'] },
+  },
+  { path: '/clients/:type', title: 'Clients', guard: 'session', page: later },
+  {
+    path: '/prospect',
+    title: 'Prospects',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Prospects', roles: ['SuperAdmin'] },
+  },
+  {
+    path: '/commissionlist',
+    title: 'Platform Service Fee',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Service Fees', roles: ['SuperAdmin'] },
+  },
+  { path: '/setcommission', title: 'Set Commission', guard: 'session', page: later },
+  { path: '/setcommission/:id', title: 'Set Commission', guard: 'session', page: later },
+  {
+    path: '/dashapprovebid',
+    title: 'Approved Bids',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Approved Bids', roles: ['SuperAdmin'] },
+  },
+  {
+    path: '/dashopenbid',
+    title: 'Open Bids',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Open Bids', roles: ['SuperAdmin'] },
+  },
+  {
+    path: '/ratings',
+    title: 'Ratings',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Ratings', roles: ['SuperAdmin'] },
+  },
+  {
+    path: '/dataanalysis',
+    title: 'Data Analysis',
+    guard: 'superadmin',
+    page: later,
+    menu: { label: 'Data Analysis', roles: ['SuperAdmin'] },
+  },
+
+  // Company administration (company Admin)
+  {
+    path: '/companyinfo',
+    title: 'Company Information',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Company Info', roles: ['Admin'] },
+  },
+  { path: '/companyinfo/:id', title: 'Company Information', guard: 'session', page: later },
+  { path: '/companyedit/:id', title: 'Company Edit', guard: 'session', page: later },
+  {
+    path: '/userslist',
+    title: 'Users List',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Users', roles: ['Admin'] },
+  },
+  { path: '/adduser', title: 'Add User Details', guard: 'session', page: later },
+  { path: '/adduser/:id', title: 'Add User Details', guard: 'session', page: later },
+  {
+    path: '/distilleries',
+    title: 'Distilleries',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Distilleries', roles: ['Admin'] },
+  },
+  { path: '/adddistillery', title: 'Add Distillery', guard: 'session', page: later },
+  { path: '/adddistillery/:id', title: 'Edit Distillery', guard: 'session', page: later },
+  {
+    path: '/centralized',
+    title: 'Centralized Mappings',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Centralized Mappings', roles: ['Admin'] },
+  },
+  { path: '/centralized/edit', title: 'Centralized Mapping', guard: 'session', page: later },
+  {
+    path: '/decentralized',
+    title: 'De-Centralized Mappings',
+    guard: 'session',
+    page: later,
+    menu: { label: 'De-Centralized Mappings', roles: ['Admin'] },
+  },
+  { path: '/decentralized/edit', title: 'De-Centralized Mapping', guard: 'session', page: later },
+
+  // Trading: Sellers see "Offers", Buyers see "Asks"
+  {
+    path: '/offers',
+    title: 'Offers',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Offers', roles: TRADERS, companyTypes: ['Seller'] },
+  },
+  {
+    path: '/ask',
+    title: 'Asks',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Asks', roles: TRADERS, companyTypes: ['Buyer'] },
+  },
+  { path: '/additem', title: 'New Offer', guard: 'session', page: later },
+  { path: '/additem/:id', title: 'Edit Offer', guard: 'session', page: later },
+  { path: '/askcreate', title: 'New Ask', guard: 'session', page: later },
+  { path: '/offeredit', title: 'Offer Detail', guard: 'session', page: later },
+  { path: '/offeredit/:id', title: 'Offer Detail', guard: 'session', page: later },
+  { path: '/offermap', title: 'Possible Counterparty Map', guard: 'session', page: later },
+  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: 'session', page: later },
+  { path: '/bulkupload', title: 'Bulk Upload', guard: 'session', page: later },
+  {
+    path: '/items',
+    title: 'Item List',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Item List', roles: ['Negotiator'] },
+  },
+  { path: '/viewitem/:id', title: 'Item Info', guard: 'session', page: later },
+  { path: '/biditem', title: 'Bid', guard: 'session', page: later },
+  { path: '/biditem/:id', title: 'Bid', guard: 'session', page: later },
+  { path: '/biditem/:id/:orderid', title: 'Bid', guard: 'session', page: later },
+  {
+    path: '/bidslist',
+    title: 'Bids List',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Current Bids', roles: ['Negotiator'] },
+  },
+  { path: '/currentbids', title: 'Current Bids', guard: 'session', page: later },
+  { path: '/bidapproval', title: 'Bid Approval', guard: 'session', page: later },
+  {
+    path: '/mypendingapproval',
+    title: 'My Pending Approvals',
+    guard: 'session',
+    page: later,
+    menu: { label: 'My Pending Approvals', roles: ['Authorizer', 'Approver'] },
+  },
+  { path: '/myorder', title: 'My Orders', guard: 'session', page: later, menu: { label: 'My Orders', roles: TRADERS } },
+  {
+    path: '/approvedbids',
+    title: 'Approved Bids',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Approved Bids', roles: COMPANY_ROLES },
+  },
+  { path: '/biddetail/:id', title: 'Bid Detail', guard: 'session', page: later },
+  {
+    path: '/bidlapsed',
+    title: 'Lapsed Bids',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Lapsed Bids', roles: COMPANY_ROLES },
+  },
+  {
+    path: '/mycommission',
+    title: 'My Service Fee',
+    guard: 'session',
+    page: later,
+    menu: {
+      label: (user) => (user.roles.includes('SuperAdmin') ? 'Bid Service Fees' : 'My Service Fee'),
+      roles: EVERYONE,
+    },
+  },
+  { path: '/editmycommission/:id', title: 'Service Fee Detail', guard: 'session', page: later },
+  {
+    path: '/pricetrend',
+    title: 'Price / Quote Trend',
+    guard: 'session',
+    page: later,
+    menu: { label: 'Price Trend', roles: EVERYONE },
+  },
+];
+
+/** The menu entries `user` sees, in table order. */
+export function menuFor(user: SessionUser): { path: string; label: string }[] {
+  const roles = new Set(user.roles.map((r) => (r === 'Authenticator' ? 'Authorizer' : r)));
+  return ROUTES.flatMap((route) => {
+    const menu = route.menu;
+    if (!menu) return [];
+    if (!menu.roles.some((role) => roles.has(role))) return [];
+    if (menu.companyTypes && (!user.company_type || !menu.companyTypes.includes(user.company_type))) return [];
+    return [{ path: route.path, label: typeof menu.label === 'function' ? menu.label(user) : menu.label }];
+  });
+}

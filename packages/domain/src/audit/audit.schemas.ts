@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
+
+export const auditQuerySchema = listQuerySchema.extend({
+  company_id: z.coerce.number().int().positive().optional().nullable(),
+  user_id: z.coerce.number().int().positive().optional().nullable(),
+  object_type: z.string().trim().max(40).optional().nullable(),
+  from: z.iso.date().optional().nullable(),
+  to: z.iso.date().optional().nullable(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  actor_user_id: z.number().nullable(),
+  actor_name: z.string().nullable(),
+  company_id: z.number().nullable(),
+  company_name: z.string().nullable(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export const auditListResultSchema = listResultSchema(auditEntrySchema);

@@ -12,6 +12,7 @@ import type { Database } from './db/client.js';
 import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   companiesRoutes(app);
   filesRoutes(app);
   geoRoutes(app);
+  distilleriesRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -3,7 +3,6 @@
 // generated from it.
 import { z } from 'zod';
 import {
-  accountSetupSchema,
   captchaChallengeSchema,
   changePasswordSchema,
   generateOtpSchema,
@@ -22,7 +21,50 @@ import {
   spiritSchema,
   updateCompanyStatusSchema,
 } from '../companies/companies.schemas.js';
+import { auditListResultSchema, auditQuerySchema } from '../audit/audit.schemas.js';
+import {
+  companyDetailsQuerySchema,
+  companyDetailsSchema,
+  companyIdSchema,
+  companyListResultSchema,
+  companyListSchema,
+  companyNamesQuerySchema,
+  idNameSchema,
+  updateCompanySchema,
+} from '../companies/companies.admin.schemas.js';
+import { idSchema } from '../common/list.schemas.js';
+import {
+  createDistillerySchema,
+  distilleryListResultSchema,
+  distilleryListSchema,
+  distillerySchema,
+  stateWiseDistilleriesSchema,
+  updateDistillerySchema,
+} from '../distilleries/distilleries.schemas.js';
+import {
+  createFeeSchema,
+  feeListResultSchema,
+  feeListSchema,
+  feeSchema,
+  updateFeeSchema,
+} from '../fees/fees.schemas.js';
 import { getFileSchema, uploadResultSchema } from '../files/files.schemas.js';
+import {
+  createMappingSchema,
+  mappingListResultSchema,
+  mappingListSchema,
+  mappingSchema,
+  untaggedQuerySchema,
+  updateMappingSchema,
+} from '../mappings/mappings.schemas.js';
+import {
+  createUserSchema,
+  updateUserSchema,
+  userIdSchema,
+  userListResultSchema,
+  userListSchema,
+  userRecordSchema,
+} from '../users/users.schemas.js';
 import { stateCitiesResultSchema } from '../geo/geo.schemas.js';
 
 /**
@@ -79,16 +121,17 @@ export const METHODS = {
     summary: 'Check an invitation link',
   },
   createUser: {
-    body: accountSetupSchema,
+    body: createUserSchema,
     data: nothing,
     access: 'optional',
-    summary: 'Set the password of an invited account (is_company_registration)',
+    summary:
+      'Add a user to the caller’s company (Admin), or, with is_company_registration, set the password of an invited account',
   },
   updateUser: {
-    body: accountSetupSchema,
+    body: updateUserSchema,
     data: nothing,
     access: 'optional',
-    summary: 'Set the password of an invited account (is_company_registration)',
+    summary: 'Edit a user of the caller’s company (Admin), or, with is_company_registration, set an invited password',
   },
   uploadFile: {
     body: emptySchema,
@@ -122,6 +165,161 @@ export const METHODS = {
     data: nothing,
     access: ['SuperAdmin'],
     summary: 'Approve or reject a Pending company',
+  },
+
+  // Companies (SuperAdmin; a company's own users may read its details)
+  getAllCompany: {
+    body: companyListSchema,
+    data: companyListResultSchema,
+    access: ['SuperAdmin'],
+    summary: 'Companies by type and status, paginated',
+  },
+  getCompanyDetails: {
+    body: companyDetailsQuerySchema,
+    data: companyDetailsSchema,
+    access: 'session',
+    summary: 'A company’s information (without id: the caller’s own)',
+  },
+  updateCompany: { body: updateCompanySchema, data: nothing, access: ['SuperAdmin'], summary: 'Edit a company' },
+  deleteCompany: {
+    body: companyIdSchema,
+    data: nothing,
+    access: ['SuperAdmin'],
+    summary: 'Delete a company (soft) and sign its users out',
+  },
+  undeleteCompany: {
+    body: companyIdSchema,
+    data: nothing,
+    access: ['SuperAdmin'],
+    summary: 'Restore a deleted company to its previous status',
+  },
+  sendCompanyCreationNotification: {
+    body: companyIdSchema,
+    data: nothing,
+    access: ['SuperAdmin'],
+    summary: 'Notify a prospect, or resend the set-password link of an approved company’s admin',
+  },
+  getAllCompanyName: {
+    body: companyNamesQuerySchema,
+    data: z.array(idNameSchema),
+    access: ['SuperAdmin'],
+    summary: 'Approved companies of a type, for pickers',
+  },
+
+  // Users (company Admin)
+  getUserbyId: { body: idSchema, data: userRecordSchema, access: ['Admin'], summary: 'A user of the caller’s company' },
+  getAllUsers: {
+    body: userListSchema,
+    data: userListResultSchema,
+    access: ['Admin'],
+    summary: 'Users of the caller’s company, active or archived',
+  },
+  archiveUser: {
+    body: userIdSchema,
+    data: nothing,
+    access: ['Admin'],
+    summary: 'Archive a user and sign them out everywhere',
+  },
+  unarchiveUser: { body: userIdSchema, data: nothing, access: ['Admin'], summary: 'Restore an archived user' },
+  sendUserCredentials: {
+    body: userIdSchema,
+    data: nothing,
+    access: ['Admin'],
+    summary: 'Mail a fresh set-password link to a user who has not set one',
+  },
+
+  // Distilleries (company Admin)
+  getAllDistill: {
+    body: distilleryListSchema,
+    data: distilleryListResultSchema,
+    access: ['Admin'],
+    summary: 'Distilleries of the caller’s company',
+  },
+  getDistillById: {
+    body: idSchema,
+    data: z.object({ distillery: distillerySchema }),
+    access: ['Admin'],
+    summary: 'A distillery of the caller’s company',
+  },
+  createDistill: {
+    body: createDistillerySchema,
+    data: distillerySchema,
+    access: ['Admin'],
+    summary: 'Register a distillery',
+  },
+  updateDistill: {
+    body: updateDistillerySchema,
+    data: distillerySchema,
+    access: ['Admin'],
+    summary: 'Edit a distillery',
+  },
+
+  // Mappings (company Admin)
+  getAllDistillGroup: {
+    body: mappingListSchema,
+    data: mappingListResultSchema,
+    access: ['Admin'],
+    summary: 'Centralized or de-centralized mappings',
+  },
+  getDistillGroupById: { body: idSchema, data: mappingSchema, access: ['Admin'], summary: 'A mapping' },
+  createDistillGroup: {
+    body: createMappingSchema,
+    data: mappingSchema,
+    access: ['Admin'],
+    summary: 'Map distilleries to a negotiator, an authorizer and an approver',
+  },
+  updateDistillGroup: {
+    body: updateMappingSchema,
+    data: mappingSchema,
+    access: ['Admin'],
+    summary: 'Change a mapping',
+  },
+  getAllUntaggedUser: {
+    body: untaggedQuerySchema,
+    data: z.array(idNameSchema),
+    access: ['Admin'],
+    summary: 'Active users who may be mapped',
+  },
+  getAllUntaggedDistill: {
+    body: untaggedQuerySchema,
+    data: z.array(idNameSchema),
+    access: ['Admin'],
+    summary: 'Distilleries in no mapping',
+  },
+  getAllStateWiseDistillforUser: {
+    body: emptySchema,
+    data: stateWiseDistilleriesSchema,
+    access: 'session',
+    summary: 'The caller’s mapped distilleries by state',
+  },
+
+  // Service fees (SuperAdmin)
+  getAllCommission: {
+    body: feeListSchema,
+    data: feeListResultSchema,
+    access: ['SuperAdmin'],
+    summary: 'Service fee rates',
+  },
+  getCommissionbyId: { body: idSchema, data: feeSchema, access: ['SuperAdmin'], summary: 'A service fee rate' },
+  createCommission: {
+    body: createFeeSchema,
+    data: feeSchema,
+    access: ['SuperAdmin'],
+    summary: 'Add a service fee rate',
+  },
+  updateCommission: {
+    body: updateFeeSchema,
+    data: feeSchema,
+    access: ['SuperAdmin'],
+    summary: 'Change a service fee rate',
+  },
+
+  // Audit (SuperAdmin)
+  getAuditLog: {
+    body: auditQuerySchema,
+    data: auditListResultSchema,
+    access: ['SuperAdmin'],
+    summary: 'Every change, filtered by company, user, object and date',
   },
 } as const satisfies Record<string, MethodSpec>;
 

@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { byName, pageOf, searchAny } from '../../lib/list.js';
+import { users } from '../users/users.table.js';
 import { companies, companySpirits } from './companies.table.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -10,21 +12,25 @@ export async function lockCompany(tx: Tx, id: number): Promise<CompanyRow | null
 }
 
 /** Another live (not Rejected or Deleted) company already registered this PAN. */
-export async function livePanExists(tx: Tx, pan: string): Promise<boolean> {
+export async function livePanExists(tx: Tx, pan: string, exceptId?: number): Promise<boolean> {
   const rows = await tx
     .select({ id: companies.id })
     .from(companies)
-    .where(sql`${companies.pan_no} = ${pan} and ${companies.status} in ('Pending', 'Approved')`)
+    .where(
+      sql`${companies.pan_no} = ${pan} and ${companies.status} in ('Pending', 'Approved') and ${companies.id} <> ${exceptId ?? 0}`,
+    )
     .limit(1);
   return rows.length > 0;
 }
 
 /** A live company already holds this admin email. */
-export async function liveCompanyEmailExists(tx: Tx, email: string): Promise<boolean> {
+export async function liveCompanyEmailExists(tx: Tx, email: string, exceptId?: number): Promise<boolean> {
   const rows = await tx
     .select({ id: companies.id })
     .from(companies)
-    .where(sql`lower(${companies.email}) = ${email.toLowerCase()} and ${companies.status} in ('Pending', 'Approved')`)
+    .where(
+      sql`lower(${companies.email}) = ${email.toLowerCase()} and ${companies.status} in ('Pending', 'Approved') and ${companies.id} <> ${exceptId ?? 0}`,
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -35,4 +41,109 @@ export async function insertCompany(tx: Tx, row: typeof companies.$inferInsert, 
     .insert(companySpirits)
     .values(spirits.map((type_of_spirit) => ({ company_id: created!.id, type_of_spirit })));
   return created!;
+}
+
+const displayNameSql = sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
+
+export async function listCompanies(
+  tx: Tx,
+  q: {
+    page: number;
+    page_size: number;
+    item_search?: string | undefined;
+    sort_order: 'asc' | 'desc';
+    sort_by: 'name' | 'created_at';
+    type?: 'Seller' | 'Buyer' | null | undefined;
+    status?: string[] | undefined;
+  },
+) {
+  const where = and(
+    q.type ? eq(companies.type, q.type) : undefined,
+    q.status?.length ? inArray(companies.status, q.status as CompanyRow['status'][]) : undefined,
+    searchAny(q.item_search, [
+      companies.name,
+      companies.registered_name,
+      companies.email,
+      companies.gst_number,
+      companies.pan_no,
+    ]),
+  );
+  const pendingAdmin = tx
+    .select({ one: sql`1` })
+    .from(users)
+    .where(and(eq(users.company_id, companies.id), eq(users.is_admin, true), eq(users.is_active, false)));
+  const adminPending = sql<boolean>`(${companies.status} = 'Approved' and ${exists(pendingAdmin)})`;
+  const order =
+    q.sort_by === 'created_at'
+      ? [
+          q.sort_order === 'desc' ? sql`${companies.created_at} desc` : sql`${companies.created_at} asc`,
+          sql`${companies.id} asc`,
+        ]
+      : byName(displayNameSql, companies.id, q.sort_order);
+  const { limit, offset } = pageOf(q);
+  const [records, total] = await Promise.all([
+    tx
+      .select({
+        id: companies.id,
+        name: displayNameSql,
+        registered_name: companies.registered_name,
+        gst_number: companies.gst_number,
+        pan_no: companies.pan_no,
+        type: companies.type,
+        status: companies.status,
+        email: companies.email,
+        mobile_number: companies.mobile_number,
+        admin_pending: adminPending,
+        created_at: companies.created_at,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    tx.select({ n: count() }).from(companies).where(where),
+  ]);
+  return { records, totalRecords: total[0]!.n };
+}
+
+export async function findCompany(tx: Tx, id: number): Promise<CompanyRow | null> {
+  const rows = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function spiritsOf(tx: Tx, companyId: number) {
+  return tx
+    .select({ id: companySpirits.id, type_of_spirit: companySpirits.type_of_spirit })
+    .from(companySpirits)
+    .where(eq(companySpirits.company_id, companyId))
+    .orderBy(companySpirits.id);
+}
+
+export async function replaceSpirits(tx: Tx, companyId: number, spirits: string[]) {
+  await tx.delete(companySpirits).where(eq(companySpirits.company_id, companyId));
+  await tx.insert(companySpirits).values(spirits.map((type_of_spirit) => ({ company_id: companyId, type_of_spirit })));
+}
+
+export async function approvedCompanyNames(tx: Tx, type: 'Seller' | 'Buyer') {
+  return tx
+    .select({ id: companies.id, name: displayNameSql })
+    .from(companies)
+    .where(and(eq(companies.type, type), eq(companies.status, 'Approved')))
+    .orderBy(sql`lower(${displayNameSql})`, companies.id);
+}
+
+/** The company's registered admin (the user approval created), if any. */
+export async function companyAdmin(tx: Tx, companyId: number) {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.company_id, companyId), eq(users.is_admin, true)))
+    .orderBy(users.id)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function companyUserIds(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.company_id, companyId));
+  return rows.map((r) => r.id);
 }

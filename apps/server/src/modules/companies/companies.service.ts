@@ -16,11 +16,11 @@ import { users } from '../users/users.table.js';
 import { insertCompany, liveCompanyEmailExists, livePanExists, lockCompany } from './companies.repository.js';
 import { companies } from './companies.table.js';
 
-const companyNotFound = () => notFound('company.not_found', COMPANY_MESSAGES.notFound);
-const displayName = (c: { name: string; registered_name: string }) => c.name || c.registered_name;
+export const companyNotFound = () => notFound('company.not_found', COMPANY_MESSAGES.notFound);
+export const displayName = (c: { name: string; registered_name: string }) => c.name || c.registered_name;
 
 /** Checks against reference data the pure schema cannot see: states, cities, spirit names. */
-async function checkReferenceData(input: CreateCompany) {
+export async function checkReferenceData(input: Pick<CreateCompany, 'state' | 'city' | 'type_of_spirits'>) {
   if (!(await isKnownState(input.state))) throw invalidField('state', COMPANY_MESSAGES.unknownState);
   if (!(await isCityOfState(input.state, input.city))) throw invalidField('city', COMPANY_MESSAGES.unknownCity);
   if (input.type_of_spirits.some((s) => !SPIRIT_NAMES.includes(s))) {

@@ -1,5 +1,12 @@
 // The mails the platform sends, as plain text with a simple HTML twin.
-export type MailKind = 'invitation' | 'otp' | 'registration_received' | 'company_approved' | 'company_rejected';
+export type MailKind =
+  | 'invitation'
+  | 'otp'
+  | 'registration_received'
+  | 'company_approved'
+  | 'company_rejected'
+  | 'company_deleted'
+  | 'company_restored';
 
 export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
 
@@ -54,5 +61,14 @@ export const mails = {
     build('company_rejected', p.to, 'Your registration was not approved', [
       `We could not approve the registration of ${p.company} on Spirit Exchange.`,
       'Please contact us if you believe this is a mistake.',
+    ]),
+  companyDeleted: (p: { to: string; company: string }) =>
+    build('company_deleted', p.to, 'Your company account has been deleted', [
+      `The account of ${p.company} on Spirit Exchange has been deleted, and its users have been signed out.`,
+      'Please contact us if you believe this is a mistake.',
+    ]),
+  companyRestored: (p: { to: string; company: string }) =>
+    build('company_restored', p.to, 'Your company account has been restored', [
+      `The account of ${p.company} on Spirit Exchange has been restored.`,
     ]),
 };

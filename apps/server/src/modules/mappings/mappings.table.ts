@@ -28,6 +28,11 @@ export const mappings = pgTable(
   },
   (t) => [
     index('mappings_company_type_idx').on(t.company_id, t.type, sql`lower(${t.name})`),
+    // A centralized group's name is unique within its company (a de-centralized mapping is named after its
+    // distillery, whose name is unique already).
+    uniqueIndex('mappings_group_name_idx')
+      .on(t.company_id, sql`lower(${t.name})`)
+      .where(sql`${t.type} = 'Centralized'`),
     index('mappings_negotiator_idx').on(t.negotiator_id),
     index('mappings_authorizer_idx').on(t.authorizer_id),
     index('mappings_approver_idx').on(t.approver_id),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "mappings_group_name_idx" ON "mappings" USING btree ("company_id",lower("name")) WHERE "mappings"."type" = 'Centralized';

@@ -1,0 +1,218 @@
+// The SuperAdmin's side of companies: lists, details, edit, delete and restore, notifications.
+import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
+import type { CompanyDetails } from '@spirit/domain/companies/companies.admin.schemas';
+import { fileIdFromUrl, fileUrlOf } from '@spirit/domain/files/files.schemas';
+import type { companyListSchema, updateCompanySchema } from '@spirit/domain/companies/companies.admin.schemas';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { isSuperAdmin, type Actor } from '../../lib/actor.js';
+import { badRequest, conflict, invalidField } from '../../lib/errors.js';
+import type { Deps } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { revokeUserSessions } from '../auth/auth.repository.js';
+import { claimUpload, findClaimableUpload } from '../files/files.service.js';
+import { mails, type Mail } from '../mail/mail.templates.js';
+import { users } from '../users/users.table.js';
+import { issueInvitation } from '../users/users.service.js';
+import {
+  approvedCompanyNames,
+  companyAdmin,
+  companyUserIds,
+  findCompany,
+  listCompanies,
+  liveCompanyEmailExists,
+  livePanExists,
+  lockCompany,
+  replaceSpirits,
+  spiritsOf,
+} from './companies.repository.js';
+import { checkReferenceData, companyNotFound, displayName } from './companies.service.js';
+import { companies } from './companies.table.js';
+
+export async function list(deps: Deps, q: z.output<typeof companyListSchema>) {
+  const page = await listCompanies(deps.db, { ...q, type: q.search?.type, status: q.search?.status });
+  return {
+    records: page.records.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    totalRecords: page.totalRecords,
+  };
+}
+
+/** SuperAdmin sees any company; a company's users see their own; any other is "not found". */
+export async function details(deps: Deps, actor: Actor, id: number | undefined): Promise<CompanyDetails> {
+  const wanted = id ?? actor.companyId;
+  if (!wanted || (!isSuperAdmin(actor) && wanted !== actor.companyId)) throw companyNotFound();
+  const company = await findCompany(deps.db, wanted);
+  if (!company) throw companyNotFound();
+  const spirits = await spiritsOf(deps.db, company.id);
+  return {
+    id: company.id,
+    name: company.name,
+    type: company.type,
+    registered_name: company.registered_name,
+    license_number: company.license_number,
+    pan_no: company.pan_no,
+    gst_number: company.gst_number,
+    address: company.address,
+    city: company.city,
+    state: company.state,
+    pin_code: company.pin_code,
+    type_of_spirits: spirits.map((s) => s.type_of_spirit),
+    company_spirits: spirits,
+    distillery_address: company.distillery_address,
+    email: company.email,
+    mobile_number: company.mobile_number,
+    is_bid_confidential: company.is_bid_confidential,
+    license: company.license_file_id ? fileUrlOf(company.license_file_id) : null,
+    status: company.status,
+  };
+}
+
+export async function update(deps: Deps, actor: Actor, input: z.output<typeof updateCompanySchema>) {
+  await checkReferenceData(input);
+  const fileId = fileIdFromUrl(input.license);
+  if (!fileId) throw invalidField('license', COMPANY_MESSAGES.fileUnknown);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await lockCompany(tx, input.id);
+    if (!before) throw companyNotFound();
+    if (before.status === 'Deleted') throw badRequest('company.deleted', COMPANY_MESSAGES.deletedCannotEdit);
+    const admin = await companyAdmin(tx, before.id);
+    const emailTaken =
+      (await liveCompanyEmailExists(tx, input.email, before.id)) ||
+      (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${input.email} and ${users.id} <> ${admin?.id ?? 0}`)
+          .limit(1)
+      ).length > 0;
+    if (emailTaken)
+      throw conflict('company.email_in_use', COMPANY_MESSAGES.emailInUse, { email: COMPANY_MESSAGES.emailInUse });
+    if (await livePanExists(tx, input.pan_no, before.id)) {
+      throw conflict('company.pan_in_use', COMPANY_MESSAGES.panInUse, { pan_no: COMPANY_MESSAGES.panInUse });
+    }
+    if (fileId !== before.license_file_id) {
+      const upload = await findClaimableUpload(tx, deps, fileId);
+      if (!upload) throw invalidField('license', COMPANY_MESSAGES.fileUnknown, 'file.not_found');
+      await claimUpload(tx, fileId, before.id, now);
+    }
+    const spirits = [...new Set(input.type_of_spirits)];
+    const changes = {
+      type: input.type,
+      name: input.name,
+      registered_name: input.registered_name,
+      license_number: input.license_number,
+      pan_no: input.pan_no,
+      gst_number: input.gst_number,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      pin_code: input.pin_code,
+      distillery_address: input.distillery_address,
+      email: input.email,
+      mobile_number: input.mobile_number,
+      is_bid_confidential: input.is_bid_confidential,
+      license_file_id: fileId,
+      updated_at: now,
+    };
+    await tx.update(companies).set(changes).where(eq(companies.id, before.id));
+    await replaceSpirits(tx, before.id, spirits);
+    // The company email is its admin's sign-in: they move together.
+    if (admin && admin.email.toLowerCase() === before.email.toLowerCase() && admin.email !== input.email) {
+      await tx.update(users).set({ email: input.email, updated_at: now }).where(eq(users.id, admin.id));
+    }
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId: before.id,
+      action: 'company.updated',
+      objectType: 'company',
+      objectId: before.id,
+      before,
+      after: { ...changes, type_of_spirits: spirits },
+    });
+  });
+}
+
+/** Soft delete: the company keeps its data, its users are signed out and cannot sign in. */
+export async function remove(deps: Deps, actor: Actor, companyId: number) {
+  const now = deps.now();
+  const mail = await deps.db.transaction(async (tx) => {
+    const company = await lockCompany(tx, companyId);
+    if (!company) throw companyNotFound();
+    if (company.status === 'Deleted') throw badRequest('company.already_deleted', COMPANY_MESSAGES.alreadyDeleted);
+    await tx
+      .update(companies)
+      .set({ status: 'Deleted', status_before_delete: company.status, updated_at: now })
+      .where(eq(companies.id, company.id));
+    for (const userId of await companyUserIds(tx, company.id)) await revokeUserSessions(tx, userId, now);
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId: company.id,
+      action: 'company.deleted',
+      objectType: 'company',
+      objectId: company.id,
+      before: { status: company.status },
+      after: { status: 'Deleted' },
+    });
+    return mails.companyDeleted({ to: company.email, company: displayName(company) });
+  });
+  await deps.mailer.send(mail);
+}
+
+export async function restore(deps: Deps, actor: Actor, companyId: number) {
+  const now = deps.now();
+  const mail = await deps.db.transaction(async (tx) => {
+    const company = await lockCompany(tx, companyId);
+    if (!company) throw companyNotFound();
+    if (company.status !== 'Deleted') throw badRequest('company.not_deleted', COMPANY_MESSAGES.notDeleted);
+    const status = company.status_before_delete ?? 'Pending';
+    await tx
+      .update(companies)
+      .set({ status, status_before_delete: null, updated_at: now })
+      .where(eq(companies.id, company.id));
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId: company.id,
+      action: 'company.restored',
+      objectType: 'company',
+      objectId: company.id,
+      before: { status: 'Deleted' },
+      after: { status },
+    });
+    return mails.companyRestored({ to: company.email, company: displayName(company) });
+  });
+  await deps.mailer.send(mail);
+}
+
+/**
+ * "Notify" on a prospect repeats the registration-received mail; "Resend Link" on an approved company whose
+ * admin has not set a password sends a fresh set-password link (voiding the old one).
+ */
+export async function notify(deps: Deps, actor: Actor, companyId: number): Promise<string> {
+  let message: string = COMPANY_MESSAGES.notified;
+  const mail: Mail = await deps.db.transaction(async (tx) => {
+    const company = await lockCompany(tx, companyId);
+    if (!company) throw companyNotFound();
+    const name = displayName(company);
+    if (company.status === 'Pending') return mails.registrationReceived({ to: company.email, company: name });
+    if (company.status !== 'Approved') throw badRequest('company.cannot_notify', COMPANY_MESSAGES.cannotNotify);
+    const admin = await companyAdmin(tx, company.id);
+    if (!admin) throw companyNotFound();
+    if (admin.is_active) throw badRequest('company.admin_active', COMPANY_MESSAGES.adminActive);
+    message = COMPANY_MESSAGES.linkSent;
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId: company.id,
+      action: 'user.invitation_sent',
+      objectType: 'user',
+      objectId: admin.id,
+    });
+    return issueInvitation(tx, deps, admin, name);
+  });
+  await deps.mailer.send(mail);
+  return message;
+}
+
+export async function names(deps: Deps, type: 'Seller' | 'Buyer') {
+  return approvedCompanyNames(deps.db, type);
+}

@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // Typing through user-event in jsdom is slow on a busy 2-core machine.
+          testTimeout: 30_000,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           passWithNoTests: true,
         },

@@ -11,6 +11,7 @@ import { isLocalMode, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
@@ -18,8 +19,10 @@ import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { purgeUnclaimedUploads } from './modules/files/files.service.js';
 import { localStorage } from './modules/files/files.storage.js';
+import { feesRoutes } from './modules/fees/fees.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { createMailer } from './modules/mail/mail.service.js';
+import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -104,6 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   filesRoutes(app);
   geoRoutes(app);
   distilleriesRoutes(app);
+  mappingsRoutes(app);
+  feesRoutes(app);
+  auditRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

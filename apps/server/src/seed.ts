@@ -2,14 +2,21 @@
 // sign in. Companies go through the same review service as real registrations, so the seed obeys the rules.
 import { randomBytes } from 'node:crypto';
 import { gstCheckCharacter } from '@spirit/domain/common/validators';
-import { eq } from 'drizzle-orm';
+import { distilleryFormSchema } from '@spirit/domain/distilleries/distilleries.schemas';
+import { feeFormSchema } from '@spirit/domain/fees/fees.schemas';
+import { mappingFormSchema } from '@spirit/domain/mappings/mappings.schemas';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from './lib/actor.js';
 import { hashPassword } from './lib/crypto.js';
 import { insertCompany } from './modules/companies/companies.repository.js';
 import { reviewCompany } from './modules/companies/companies.service.js';
+import { create as createDistillery } from './modules/distilleries/distilleries.service.js';
+import { create as createFee } from './modules/fees/fees.service.js';
 import { claimUpload } from './modules/files/files.service.js';
 import { files } from './modules/files/files.table.js';
 import { stateCities } from './modules/geo/geo.service.js';
+import { create as createMapping } from './modules/mappings/mappings.service.js';
+import { addUser } from './modules/users/users.admin.service.js';
 import { findUserByEmail } from './modules/users/users.repository.js';
 import { users } from './modules/users/users.table.js';
 import type { Deps } from './types.js';
@@ -24,6 +31,11 @@ type DemoCompany = {
   city: string;
   email: string;
   spirits: string[];
+  /** Distillery towns: the first and last in `state`, the middle one in `otherState`. */
+  towns: [string, string, string];
+  otherState: string;
+  /** The negotiator, authorizer, approver and second negotiator. */
+  people: [string, string, string, string];
 };
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -35,6 +47,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Pune',
     email: 'admin@deccan-distilleries.example',
     spirits: ['Molasses ENA', 'Molasses RS', 'Molasses'],
+    towns: ['Baramati', 'Belagavi', 'Nashik'],
+    otherState: 'Karnataka',
+    people: ['Rohan Patil', 'Meera Kulkarni', 'Sanjay Deshmukh', 'Pooja Jadhav'],
   },
   {
     type: 'Seller',
@@ -44,6 +59,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Lucknow',
     email: 'admin@ganga-grain.example',
     spirits: ['Grain ENA', 'Grain Tripple Distilled ENA'],
+    towns: ['Meerut', 'Patiala', 'Kanpur'],
+    otherState: 'Punjab',
+    people: ['Amit Verma', 'Neha Srivastava', 'Rajesh Tripathi', 'Kavita Mishra'],
   },
   {
     type: 'Seller',
@@ -53,6 +71,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Mysore',
     email: 'admin@kaveri-malt.example',
     spirits: ['Malt Spirit', 'Grain ENA', 'Rum Spirit'],
+    towns: ['Mandya', 'Kolhapur', 'Hassan'],
+    otherState: 'Maharashtra',
+    people: ['Kiran Gowda', 'Lakshmi Rao', 'Suresh Hegde', 'Divya Shetty'],
   },
   {
     type: 'Buyer',
@@ -62,6 +83,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Ludhiana',
     email: 'admin@punjab-bottling.example',
     spirits: ['Molasses ENA', 'Grain ENA', 'Malt Spirit'],
+    towns: ['Ludhiana', 'Alwar', 'Jalandhar'],
+    otherState: 'Rajasthan',
+    people: ['Harpreet Singh', 'Simran Kaur', 'Gurdeep Sandhu', 'Manpreet Gill'],
   },
   {
     type: 'Buyer',
@@ -71,6 +95,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Kolkata',
     email: 'admin@bengal-blenders.example',
     spirits: ['Molasses ENA', 'Grain Tripple Distilled ENA'],
+    towns: ['Howrah', 'Varanasi', 'Durgapur'],
+    otherState: 'Uttar Pradesh',
+    people: ['Arjun Banerjee', 'Riya Chatterjee', 'Sourav Ghosh', 'Ananya Mukherjee'],
   },
   {
     type: 'Buyer',
@@ -80,6 +107,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Jaipur',
     email: 'admin@rajputana-beverages.example',
     spirits: ['Grain ENA', 'Rum Spirit', 'Grape Spirit'],
+    towns: ['Jaipur', 'Bathinda', 'Udaipur'],
+    otherState: 'Punjab',
+    people: ['Vikram Rathore', 'Priya Shekhawat', 'Mahesh Choudhary', 'Sunita Meena'],
   },
 ];
 
@@ -121,10 +151,132 @@ function demoPanPdf(company: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/** The demo users of each company: the address's local part names the role (at the admin's domain). */
+export const DEMO_STAFF = [
+  { local: 'negotiator', role: 'Negotiator' },
+  { local: 'authorizer', role: 'Authorizer' },
+  { local: 'approver', role: 'Approver' },
+  { local: 'negotiator2', role: 'Negotiator' },
+] as const;
+
+const LICENCE_PREFIX: Record<string, string> = {
+  Maharashtra: 'MHA',
+  'Uttar Pradesh': 'UPL',
+  Karnataka: 'KAR',
+  Punjab: 'PBL',
+  'West Bengal': 'WBL',
+  Rajasthan: 'RJL',
+};
+
+const domainOf = (c: DemoCompany) => c.email.slice(c.email.indexOf('@') + 1);
+
+export type DemoAccount = { email: string; role: string };
 export type SeedReport = {
   superAdmin: { email: string; password: string | null };
-  demo: { company: string; type: string; email: string; password: string }[];
+  demo: { company: string; type: string; domain: string; password: string; accounts: DemoAccount[] }[];
 };
+
+const accountsOf = (c: DemoCompany): DemoAccount[] => [
+  { email: c.email, role: 'Admin' },
+  ...DEMO_STAFF.map((s) => ({ email: `${s.local}@${domainOf(c)}`, role: s.role })),
+];
+
+const actorOf = (
+  user: { id: number; name: string; email: string },
+  company: Actor['companyId'],
+  c?: DemoCompany,
+): Actor => ({
+  sessionId: 0,
+  userId: user.id,
+  name: user.name,
+  email: user.email,
+  companyId: company,
+  companyName: c?.name ?? null,
+  companyType: c?.type ?? null,
+  roles: c ? ['Admin'] : ['SuperAdmin'],
+});
+
+/**
+ * A demo company's team, through the same services an Admin uses: four users (active, with the demo password),
+ * three distilleries in two states, a centralized group of two and a de-centralized mapping of the third.
+ */
+async function seedTeam(deps: Deps, c: DemoCompany, index: number, companyId: number, demoHash: string) {
+  const admin = (await findUserByEmail(deps.db, c.email))!;
+  const actor = actorOf(admin, companyId, c);
+  // The demo users get the known demo password instead of an invitation mail.
+  const quiet: Deps = { ...deps, mailer: { send: async () => {}, flush: async () => {} } };
+  const staff: number[] = [];
+  for (const [i, s] of DEMO_STAFF.entries()) {
+    const { id } = await addUser(quiet, actor, {
+      email: `${s.local}@${domainOf(c)}`,
+      name: c.people[i]!,
+      mobile_number: `98${String(index).padStart(2, '0')}0000${String(i).padStart(2, '0')}`,
+    });
+    await deps.db.update(users).set({ password_hash: demoHash, is_active: true }).where(eq(users.id, id));
+    staff.push(id);
+  }
+  const distilleryIds: number[] = [];
+  for (const [i, town] of c.towns.entries()) {
+    const state = i === 1 ? c.otherState : c.state;
+    const form = distilleryFormSchema.parse({
+      name: `${town} Distillery`,
+      address: `Industrial Area, ${town}`,
+      state,
+      license_number: `${LICENCE_PREFIX[state] ?? 'DST'}/${10_000 + index * 10 + i}/2025`,
+      gst_number: demoGst(state, c.pan),
+    });
+    distilleryIds.push((await createDistillery(deps, actor, form)).id);
+  }
+  const [negotiator, authorizer, approver, negotiator2] = staff as [number, number, number, number];
+  await createMapping(
+    deps,
+    actor,
+    mappingFormSchema.parse({
+      type: 'Centralized',
+      name: `${c.name.split(' ')[0]} Central Group`,
+      distilleries: distilleryIds.slice(0, 2),
+      negotiator,
+      authorizer,
+      approver,
+    }),
+  );
+  await createMapping(
+    deps,
+    actor,
+    mappingFormSchema.parse({
+      type: 'Decentralized',
+      distilleries: [distilleryIds[2]],
+      negotiator: negotiator2,
+      authorizer,
+      approver,
+    }),
+  );
+}
+
+/** Type-wide rates for both sides, and for each side one company + product override. */
+async function seedFees(deps: Deps, superAdmin: Actor, companyIds: Map<string, number>) {
+  const rates = [
+    { company_type: 'Seller', commission_amount: 1, state_gst: 9, central_gst: 9 },
+    { company_type: 'Buyer', commission_amount: 1.25, state_gst: 9, central_gst: 9 },
+    {
+      company_type: 'Seller',
+      company_id: companyIds.get('Deccan Distilleries'),
+      product: 'Molasses ENA',
+      commission_amount: 0.75,
+      state_gst: 9,
+      central_gst: 9,
+    },
+    {
+      company_type: 'Buyer',
+      company_id: companyIds.get('Punjab Bottling Company'),
+      product: 'Grain ENA',
+      commission_amount: 1,
+      state_gst: 6,
+      central_gst: 6,
+    },
+  ];
+  for (const rate of rates) await createFee(deps, superAdmin, feeFormSchema.parse(rate));
+}
 
 export async function seed(deps: Deps): Promise<SeedReport | null> {
   const { config, db } = deps;
@@ -146,19 +298,11 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
   };
   if (!config.seedDemo) return report;
 
-  const actor: Actor = {
-    sessionId: 0,
-    userId: admin!.id,
-    name: admin!.name,
-    email: admin!.email,
-    companyId: null,
-    companyName: null,
-    companyType: null,
-    roles: ['SuperAdmin'],
-  };
+  const actor = actorOf(admin!, null);
   const table = await stateCities();
   const demoHash = await hashPassword(DEMO_PASSWORD);
-  for (const c of DEMO_COMPANIES) {
+  const companyIds = new Map<string, number>();
+  for (const [index, c] of DEMO_COMPANIES.entries()) {
     const cities = table.find((s) => s.state === c.state)?.cities ?? [];
     const city = cities.includes(c.city) ? c.city : (cities[0] ?? c.city);
     const pdf = demoPanPdf(c.name);
@@ -197,19 +341,35 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
     });
     await reviewCompany(deps, actor, { id: company.id, status: 'Approved' });
     await db.update(users).set({ password_hash: demoHash, is_active: true }).where(eq(users.email, c.email));
-    report.demo.push({ company: c.name, type: c.type, email: c.email, password: DEMO_PASSWORD });
+    await seedTeam(deps, c, index, company.id, demoHash);
+    companyIds.set(c.name, company.id);
+    report.demo.push({
+      company: c.name,
+      type: c.type,
+      domain: domainOf(c),
+      password: DEMO_PASSWORD,
+      accounts: accountsOf(c),
+    });
   }
+  await seedFees(deps, actor, companyIds);
   return report;
 }
 
 /** The demo accounts that exist in this database (demo passwords are fixed, so they can be shown every start). */
 export async function existingDemoAccounts(deps: Deps): Promise<SeedReport['demo']> {
-  const found: SeedReport['demo'] = [];
-  for (const c of DEMO_COMPANIES) {
-    if (await findUserByEmail(deps.db, c.email))
-      found.push({ company: c.name, type: c.type, email: c.email, password: DEMO_PASSWORD });
-  }
-  return found;
+  const wanted = DEMO_COMPANIES.flatMap(accountsOf).map((a) => a.email);
+  const rows = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  const present = new Set(rows.map((r) => r.email.toLowerCase()));
+  return DEMO_COMPANIES.map((c) => ({
+    company: c.name,
+    type: c.type,
+    domain: domainOf(c),
+    password: DEMO_PASSWORD,
+    accounts: accountsOf(c).filter((a) => present.has(a.email)),
+  })).filter((d) => d.accounts.length > 0);
 }
 
 export function printSignIns(
@@ -232,7 +392,18 @@ export function printSignIns(
   log(`    SuperAdmin  ${opts.superAdminEmail.padEnd(38)} ${adminPassword}`);
   if (opts.superAdminPassword)
     log('                (generated and shown once: note it, or set ADMIN_PASSWORD before the first start)');
-  for (const d of opts.demo)
-    log(`    ${d.type.padEnd(10)}  ${d.email.padEnd(38)} ${d.password}   Admin of ${d.company}`);
+  if (opts.demo.length) {
+    const passwords = [...new Set(opts.demo.map((d) => d.password))].join(', ');
+    log('');
+    log(`  Demo companies (password ${passwords}); sign in as <account>@<domain>:`);
+    const width = Math.max(...opts.demo.map((d) => d.company.length));
+    const domainWidth = Math.max(...opts.demo.map((d) => d.domain.length)) + 1;
+    for (const d of opts.demo) {
+      const locals = d.accounts.map((a) => a.email.slice(0, a.email.indexOf('@')));
+      log(`    ${d.type.padEnd(6)}  ${d.company.padEnd(width)}  @${d.domain.padEnd(domainWidth)} ${locals.join('  ')}`);
+    }
+    log('    admin = Admin; negotiator, authorizer, approver = the chain of the centralized group;');
+    log('    negotiator2 = Negotiator of the de-centralized distillery (same authorizer and approver).');
+  }
   log('');
 }

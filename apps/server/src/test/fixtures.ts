@@ -184,3 +184,113 @@ export function expectError(
 export function otherCode(code: string): string {
   return code.replace(/[0-9]/g, (d) => String((Number(d) + 1) % 10));
 }
+
+// --- Users, distilleries and mappings (company Admin) ---------------------------------------------------------
+
+export const USER_PASSWORD = 'User@Pass1';
+
+/** An Add User body with a unique email. */
+export function userBody(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    email: `user${serial}-${Math.random().toString(36).slice(2, 7)}@staff.example`,
+    name: `Staff Member ${serial}`,
+    mobile_number: '9123456780',
+    ...overrides,
+  };
+}
+
+/**
+ * A user added through Add User by the company's Admin. With `activate` (the default) the user sets a password
+ * from the invitation mail and signs in; `token` is then their session.
+ */
+export async function seedUser(
+  h: Harness,
+  opts: { adminToken: string; activate?: boolean; overrides?: Record<string, unknown> },
+) {
+  const body = userBody(opts.overrides);
+  const res = await h.call('createUser', body, opts.adminToken);
+  if (res.statusCode !== 200) throw new Error(`createUser failed: ${JSON.stringify(res.body)}`);
+  const id = (await userRow(h, body.email))!.id;
+  let token: string | null = null;
+  if (opts.activate !== false) {
+    const setup = await h.call('updateUser', {
+      token: await invitationToken(h, body.email),
+      password: USER_PASSWORD,
+      confirm_password: USER_PASSWORD,
+      is_company_registration: true,
+      captcha: await h.captcha(),
+    });
+    if (setup.statusCode !== 200) throw new Error(`setup failed: ${JSON.stringify(setup.body)}`);
+    token = await h.login(body.email, USER_PASSWORD);
+  }
+  return { id, email: body.email, name: body.name, password: USER_PASSWORD, token };
+}
+
+/** A distillery form with a unique name, a valid licence number and GSTIN. */
+export function distilleryBody(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    name: `Unit ${serial} ${Math.random().toString(36).slice(2, 6)}`,
+    address: `${serial} Distillery Road`,
+    state: 'Maharashtra',
+    license_number: `MHD/${String(10000 + (serial % 90000)).padStart(5, '0')}/2026`,
+    gst_number: panAndGst().gst_number,
+    ...overrides,
+  };
+}
+
+export async function seedDistillery(h: Harness, opts: { adminToken: string; overrides?: Record<string, unknown> }) {
+  const res = await h.call<{ id: number; name: string; state: string }>(
+    'createDistill',
+    distilleryBody(opts.overrides),
+    opts.adminToken,
+  );
+  if (res.statusCode !== 200) throw new Error(`createDistill failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export type SeededMapping = {
+  id: number;
+  name: string;
+  type: 'Centralized' | 'Decentralized';
+  distilleries: { id: number; name: string; state: string }[];
+  negotiator: { id: number; name: string };
+  authorizer: { id: number; name: string };
+  approver: { id: number; name: string };
+};
+
+/** A mapping created through createDistillGroup; Centralized unless `type` says otherwise. */
+export async function seedMapping(
+  h: Harness,
+  opts: {
+    adminToken: string;
+    type?: 'Centralized' | 'Decentralized';
+    name?: string;
+    distilleries: number[];
+    negotiator: number;
+    authorizer: number;
+    approver: number;
+  },
+): Promise<SeededMapping> {
+  serial += 1;
+  const { adminToken, type = 'Centralized', ...rest } = opts;
+  const body = { type, name: type === 'Centralized' ? `Group ${serial}` : '', ...rest };
+  const res = await h.call<SeededMapping>('createDistillGroup', body, adminToken);
+  if (res.statusCode !== 200) throw new Error(`createDistillGroup failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** An approved company with an Admin, three signed-in users and two distilleries, nothing mapped yet. */
+export async function seedTeam(h: Harness, opts: { superToken: string; type?: 'Seller' | 'Buyer' }) {
+  const company = await seedApprovedCompany(h, opts);
+  const adminToken = company.token;
+  const negotiator = await seedUser(h, { adminToken, overrides: { name: 'Nina Negotiator' } });
+  const authorizer = await seedUser(h, { adminToken, overrides: { name: 'Arun Authorizer' } });
+  const approver = await seedUser(h, { adminToken, overrides: { name: 'Asha Approver' } });
+  const distilleries = [
+    await seedDistillery(h, { adminToken }),
+    await seedDistillery(h, { adminToken, overrides: { state: 'Karnataka' } }),
+  ];
+  return { company, adminToken, negotiator, authorizer, approver, distilleries };
+}

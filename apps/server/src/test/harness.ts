@@ -59,7 +59,8 @@ export async function createHarness(opts: { env?: Record<string, string>; now?: 
       payload: JSON.stringify(body),
     });
     await app.deps.mailer.flush();
-    return { statusCode: res.statusCode, headers: res.headers, body: res.json() };
+    const json = String(res.headers['content-type'] ?? '').includes('application/json');
+    return { statusCode: res.statusCode, headers: res.headers, body: json ? res.json() : (null as never) };
   }
 
   /** A typed call for the contract's methods. */

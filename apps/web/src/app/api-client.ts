@@ -123,17 +123,24 @@ export async function uploadFile(file: File, options: CallOptions = {}): Promise
 }
 
 /**
- * `getFile`: the bytes of a file the caller may see, as an object URL for an <img> or <iframe>. The caller must
- * `URL.revokeObjectURL` it when done.
+ * `getFile`: the bytes of a file the caller may see, as an object URL for an <img> or <iframe>, with the content
+ * type the server sniffed. The caller must `URL.revokeObjectURL` it when done.
  */
-export async function fetchFileUrl(id: string, options: CallOptions = {}): Promise<string> {
+export async function fetchFile(id: string, options: CallOptions = {}): Promise<{ url: string; contentType: string }> {
   const response = await send(
     'getFile',
     { headers: { 'content-type': 'application/json', ...authHeaders(options) }, body: JSON.stringify({ id }) },
     options,
   );
   if (!response.ok) await readEnvelope<never>(response, options);
-  return URL.createObjectURL(await response.blob());
+  const blob = await response.blob();
+  const contentType = (response.headers.get('content-type') ?? blob.type).split(';')[0]!.trim().toLowerCase();
+  return { url: URL.createObjectURL(blob), contentType };
+}
+
+/** `getFile` as an object URL only (see `fetchFile`). */
+export async function fetchFileUrl(id: string, options: CallOptions = {}): Promise<string> {
+  return (await fetchFile(id, options)).url;
 }
 
 /** The message to show for any failure: the server's text for API errors, a generic line otherwise. */

@@ -63,6 +63,9 @@ const SPEC_ROUTES = [
   '/dataanalysis',
 ];
 
+// Routes the design adds to the specification's (DESIGN.md §5: SuperAdmin reads the audit log).
+const DESIGN_ROUTES = ['/audit'];
+
 function userWith(roles: string[], company_type: 'Seller' | 'Buyer' | null = 'Seller'): SessionUser {
   return {
     id: 1,
@@ -83,13 +86,19 @@ describe('route table', () => {
   it('holds every route of the specification exactly once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_ROUTES].sort());
+    expect([...paths].sort()).toEqual([...SPEC_ROUTES, ...DESIGN_ROUTES].sort());
   });
 
   it('keeps sign-in, registration, account set-up and home public, and data analysis for SuperAdmin', () => {
     const guard = (path: string) => ROUTES.find((r) => r.path === path)?.guard;
     for (const path of ['/login', '/register', '/usersetup', '/home']) expect(guard(path)).toBe('public');
     expect(guard('/dataanalysis')).toBe('superadmin');
+    expect(guard('/audit')).toBe('superadmin');
+    // Every call of these screens is the SuperAdmin's alone: others are sent to their dashboard.
+    for (const path of ['/clients', '/clients/:type', '/prospect', '/commissionlist', '/setcommission']) {
+      expect(guard(path)).toBe('superadmin');
+    }
+    expect(guard('/companyinfo/:id')).toBe('session');
     expect(guard('/dashboard')).toBe('session');
   });
 });
@@ -104,13 +113,22 @@ describe('menu', () => {
 
   it('gives the SuperAdmin the platform screens and a company Admin the company screens', () => {
     const superAdmin = labels(userWith(['SuperAdmin'], null));
-    expect(superAdmin).toEqual(expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Data Analysis']));
+    expect(superAdmin).toEqual(
+      expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Audit Log', 'Data Analysis']),
+    );
     expect(superAdmin).not.toContain('Users');
 
     const admin = labels(userWith(['Admin']));
     expect(admin).toEqual(
-      expect.arrayContaining(['Users', 'Distilleries', 'Centralized Mappings', 'De-Centralized Mappings']),
+      expect.arrayContaining([
+        'Company Info',
+        'Users',
+        'Distilleries',
+        'Centralized Mappings',
+        'De-Centralized Mappings',
+      ]),
     );
+    expect(admin).not.toContain('Audit Log');
     expect(admin).not.toContain('Clients');
     expect(admin).not.toContain('Data Analysis');
   });

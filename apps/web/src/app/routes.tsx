@@ -49,6 +49,50 @@ const DashboardPage = lazy(() =>
   import('../features/dashboards/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 
+const ClientsPage = lazy(() =>
+  import('../features/companies/pages/clients-page').then((m) => ({ default: m.ClientsPage })),
+);
+const ProspectsPage = lazy(() =>
+  import('../features/companies/pages/prospects-page').then((m) => ({ default: m.ProspectsPage })),
+);
+const CompanyInfoPage = lazy(() =>
+  import('../features/companies/pages/company-info-page').then((m) => ({ default: m.CompanyInfoPage })),
+);
+const CompanyEditPage = lazy(() =>
+  import('../features/companies/pages/company-edit-page').then((m) => ({ default: m.CompanyEditPage })),
+);
+const UsersListPage = lazy(() =>
+  import('../features/users/pages/users-list-page').then((m) => ({ default: m.UsersListPage })),
+);
+const AddUserPage = lazy(() =>
+  import('../features/users/pages/add-user-page').then((m) => ({ default: m.AddUserPage })),
+);
+const DistilleriesPage = lazy(() =>
+  import('../features/distilleries/pages/distilleries-page').then((m) => ({ default: m.DistilleriesPage })),
+);
+const DistilleryFormPage = lazy(() =>
+  import('../features/distilleries/pages/distillery-form-page').then((m) => ({ default: m.DistilleryFormPage })),
+);
+const CentralizedPage = lazy(() =>
+  import('../features/mappings/pages/centralized-page').then((m) => ({ default: m.CentralizedPage })),
+);
+const CentralizedFormPage = lazy(() =>
+  import('../features/mappings/pages/centralized-form-page').then((m) => ({ default: m.CentralizedFormPage })),
+);
+const DecentralizedPage = lazy(() =>
+  import('../features/mappings/pages/decentralized-page').then((m) => ({ default: m.DecentralizedPage })),
+);
+const DecentralizedFormPage = lazy(() =>
+  import('../features/mappings/pages/decentralized-form-page').then((m) => ({ default: m.DecentralizedFormPage })),
+);
+const CommissionListPage = lazy(() =>
+  import('../features/fees/pages/commission-list-page').then((m) => ({ default: m.CommissionListPage })),
+);
+const SetCommissionPage = lazy(() =>
+  import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
+);
+const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
+
 const later = null;
 
 export const ROUTES: readonly AppRoute[] = [
@@ -73,27 +117,35 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/clients',
     title: 'Clients',
-    guard: 'session',
-    page: later,
+    guard: 'superadmin',
+    page: ClientsPage,
     menu: { label: 'Clients', roles: ['SuperAdmin'] },
   },
-  { path: '/clients/:type', title: 'Clients', guard: 'session', page: later },
+  { path: '/clients/:type', title: 'Clients', guard: 'superadmin', page: ClientsPage },
   {
     path: '/prospect',
     title: 'Prospects',
-    guard: 'session',
-    page: later,
+    guard: 'superadmin',
+    page: ProspectsPage,
     menu: { label: 'Prospects', roles: ['SuperAdmin'] },
   },
   {
     path: '/commissionlist',
     title: 'Platform Service Fee',
-    guard: 'session',
-    page: later,
+    guard: 'superadmin',
+    page: CommissionListPage,
     menu: { label: 'Service Fees', roles: ['SuperAdmin'] },
   },
-  { path: '/setcommission', title: 'Set Commission', guard: 'session', page: later },
-  { path: '/setcommission/:id', title: 'Set Commission', guard: 'session', page: later },
+  { path: '/setcommission', title: 'Set Commission', guard: 'superadmin', page: SetCommissionPage },
+  { path: '/setcommission/:id', title: 'Set Commission', guard: 'superadmin', page: SetCommissionPage },
+  // Not a screen of the spec: DESIGN.md §5 has SuperAdmin read the audit log.
+  {
+    path: '/audit',
+    title: 'Audit Log',
+    guard: 'superadmin',
+    page: AuditPage,
+    menu: { label: 'Audit Log', roles: ['SuperAdmin'] },
+  },
   {
     path: '/dashapprovebid',
     title: 'Approved Bids',
@@ -128,45 +180,45 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/companyinfo',
     title: 'Company Information',
     guard: 'session',
-    page: later,
+    page: CompanyInfoPage,
     menu: { label: 'Company Info', roles: ['Admin'] },
   },
-  { path: '/companyinfo/:id', title: 'Company Information', guard: 'session', page: later },
-  { path: '/companyedit/:id', title: 'Company Edit', guard: 'session', page: later },
+  { path: '/companyinfo/:id', title: 'Company Information', guard: 'session', page: CompanyInfoPage },
+  { path: '/companyedit/:id', title: 'Company Edit', guard: 'session', page: CompanyEditPage },
   {
     path: '/userslist',
     title: 'Users List',
     guard: 'session',
-    page: later,
+    page: UsersListPage,
     menu: { label: 'Users', roles: ['Admin'] },
   },
-  { path: '/adduser', title: 'Add User Details', guard: 'session', page: later },
-  { path: '/adduser/:id', title: 'Add User Details', guard: 'session', page: later },
+  { path: '/adduser', title: 'Add User Details', guard: 'session', page: AddUserPage },
+  { path: '/adduser/:id', title: 'Add User Details', guard: 'session', page: AddUserPage },
   {
     path: '/distilleries',
     title: 'Distilleries',
     guard: 'session',
-    page: later,
+    page: DistilleriesPage,
     menu: { label: 'Distilleries', roles: ['Admin'] },
   },
-  { path: '/adddistillery', title: 'Add Distillery', guard: 'session', page: later },
-  { path: '/adddistillery/:id', title: 'Edit Distillery', guard: 'session', page: later },
+  { path: '/adddistillery', title: 'Add Distillery', guard: 'session', page: DistilleryFormPage },
+  { path: '/adddistillery/:id', title: 'Edit Distillery', guard: 'session', page: DistilleryFormPage },
   {
     path: '/centralized',
     title: 'Centralized Mappings',
     guard: 'session',
-    page: later,
+    page: CentralizedPage,
     menu: { label: 'Centralized Mappings', roles: ['Admin'] },
   },
-  { path: '/centralized/edit', title: 'Centralized Mapping', guard: 'session', page: later },
+  { path: '/centralized/edit', title: 'Centralized Mapping', guard: 'session', page: CentralizedFormPage },
   {
     path: '/decentralized',
     title: 'De-Centralized Mappings',
     guard: 'session',
-    page: later,
+    page: DecentralizedPage,
     menu: { label: 'De-Centralized Mappings', roles: ['Admin'] },
   },
-  { path: '/decentralized/edit', title: 'De-Centralized Mapping', guard: 'session', page: later },
+  { path: '/decentralized/edit', title: 'De-Centralized Mapping', guard: 'session', page: DecentralizedFormPage },
 
   // Trading: Sellers see "Offers", Buyers see "Asks"
   {

@@ -1,6 +1,6 @@
 // react-hook-form glue for the contract's zod schemas.
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldPath, FieldValues, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldPath, FieldValues, Resolver, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -40,4 +40,23 @@ export function applyServerFieldErrors<Values extends FieldValues>(
 /** The classes of a PrimeReact-styled text input. */
 export function inputClass(invalid: boolean, extra?: string): string {
   return `p-inputtext p-component${invalid ? ' p-invalid' : ''}${extra ? ` ${extra}` : ''}`;
+}
+
+/** Upper-cases the input as typed (PAN, GST, licence numbers), keeping the caret where it was. */
+export function upperCased<Name extends string>(
+  registration: UseFormRegisterReturn<Name>,
+): UseFormRegisterReturn<Name> {
+  return {
+    ...registration,
+    onChange: (event) => {
+      const el = event.target as HTMLInputElement;
+      const upper = el.value.toUpperCase();
+      if (upper !== el.value) {
+        const { selectionStart, selectionEnd } = el;
+        el.value = upper;
+        el.setSelectionRange(selectionStart, selectionEnd);
+      }
+      return registration.onChange(event);
+    },
+  };
 }

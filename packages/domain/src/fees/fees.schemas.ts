@@ -13,12 +13,16 @@ export const FEE_MESSAGES = {
   unknownProduct: 'Please select a valid product',
 } as const;
 
+// An empty input is "missing", not zero.
 const amount = (max: number, step: number) =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .min(0, 'Must not be negative')
-    .max(max, `Must be at most ${max}`)
-    .refine((n) => Math.abs(Math.round(n / step) * step - n) < 1e-9, `Use steps of ${step}`);
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: MESSAGES.required })
+      .min(0, 'Must not be negative')
+      .max(max, `Must be at most ${max}`)
+      .refine((n) => Math.abs(Math.round(n / step) * step - n) < 1e-9, `Use steps of ${step}`),
+  );
 
 export const feeFormSchema = z.object({
   company_type: z.enum(COMPANY_TYPES, { error: MESSAGES.required }),

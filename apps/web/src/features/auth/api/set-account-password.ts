@@ -1,8 +1,10 @@
-import type { MethodBody } from '@spirit/domain/api/methods';
+import type { AccountSetupInput } from '@spirit/domain/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
 
-type AccountSetupBody = MethodBody<'updateUser'>;
+// `createUser`/`updateUser` take either an account set-up or an Add User body (a preprocessed union, typed
+// `unknown` by the contract); this call sends the set-up one.
+type AccountSetupBody = AccountSetupInput;
 
 /**
  * Sets the password of an invited account: `updateUser` when the link named an existing user, else `createUser`

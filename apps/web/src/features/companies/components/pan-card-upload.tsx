@@ -14,6 +14,8 @@ type Props = {
   /** The form's own message for the field (e.g. the file is missing), shown when the picker has none. */
   formError?: string | undefined;
   required?: boolean;
+  /** The file already on record (company edit): shown as chosen until removed or replaced. */
+  initialFileName?: string | undefined;
 };
 
 /** The problem with a chosen file, or null when it may be uploaded. */
@@ -23,10 +25,10 @@ export function fileProblem(file: { name: string; type: string; size: number }):
   return null;
 }
 
-export function PanCardUpload({ id, label, onChange, formError, required }: Props) {
+export function PanCardUpload({ id, label, onChange, formError, required, initialFileName }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const attempt = useRef(0);
-  const [fileName, setFileName] = useState('');
+  const [fileName, setFileName] = useState(initialFileName ?? '');
   const [fileError, setFileError] = useState('');
   const [uploading, setUploading] = useState(false);
 

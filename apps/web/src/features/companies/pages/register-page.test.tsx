@@ -156,7 +156,7 @@ describe('registration form', () => {
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit.getAttribute('aria-disabled')).toBe('true');
     await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
-    await screen.findByText('Verified', {}, { timeout: 5000 });
+    await screen.findByText('Verified', {}, { timeout: 20_000 });
     expect(submit.getAttribute('aria-disabled')).toBe('false');
 
     await user.click(submit);

@@ -4,14 +4,15 @@ import { COMPANY_MESSAGES, COMPANY_TYPES } from '@spirit/domain/companies/compan
 import { createCompanySchema, type CreateCompany } from '@spirit/domain/companies/companies.schemas';
 import { MultiSelect } from 'primereact/multiselect';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { Alert } from '../../../ui/alert';
 import { Captcha, type CaptchaHandle } from '../../../ui/captcha';
 import { FormField } from '../../../ui/form-field';
 import { SubmitButton } from '../../../ui/submit-button';
-import { applyServerFieldErrors, inputClass, passes, schemaResolver } from '../../../ui/zod-form';
+import { multiSelectA11y } from '../../../ui/multi-select-a11y';
+import { applyServerFieldErrors, inputClass, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
 import { useCreateCompany } from '../api/create-company';
 import { useAllSpirit } from '../api/get-all-spirit';
 import { useStateCities } from '../api/get-state-cities';
@@ -68,34 +69,7 @@ const EMPTY: RegisterValues = {
   captcha: '',
 };
 
-// PrimeReact's option list: each option's checkbox only mirrors its selection (the option is what the user picks,
-// by pointer or by the combobox's arrow keys), so it is taken out of the focus and reading order; the scrolling
-// list itself can take focus so it scrolls from the keyboard too. (The select-all box is off: PrimeReact nests
-// a focusable input in an element with the checkbox role.)
-const MULTISELECT_A11Y = {
-  checkbox: { input: { 'aria-hidden': true, tabIndex: -1, disabled: true } },
-  filterInput: { 'aria-label': 'Search spirits' },
-  wrapper: { tabIndex: 0 },
-} as const;
-
 const resolver = schemaResolver<RegisterValues, typeof createCompanySchema>(createCompanySchema);
-
-/** Upper-cases the input as typed, keeping the caret where it was. */
-function upperCased(registration: UseFormRegisterReturn): UseFormRegisterReturn {
-  return {
-    ...registration,
-    onChange: (event) => {
-      const el = event.target as HTMLInputElement;
-      const upper = el.value.toUpperCase();
-      if (upper !== el.value) {
-        const { selectionStart, selectionEnd } = el;
-        el.value = upper;
-        el.setSelectionRange(selectionStart, selectionEnd);
-      }
-      return registration.onChange(event);
-    },
-  };
-}
 
 function Success() {
   return (
@@ -322,7 +296,7 @@ export function RegisterPage() {
                       filterPlaceholder="Search"
                       display="comma"
                       className={`w-full${a11y['aria-invalid'] ? ' p-invalid' : ''}`}
-                      pt={MULTISELECT_A11Y}
+                      pt={multiSelectA11y('Search spirits')}
                     />
                   )}
                 />

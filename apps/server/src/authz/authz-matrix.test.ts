@@ -1,0 +1,329 @@
+// The authorization matrix, generated from the contract: every signed-in method × anonymous, the SuperAdmin, and
+// each role of company A and of company B acting on A's objects. Each expected answer comes from the method's
+// declared access (api/methods.ts); a refusal must leave every table as it was.
+import { METHODS, type MethodName } from '@spirit/domain/api/methods';
+import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompany, seedApprovedCompany, seedSuperAdmin } from '../test/fixtures.js';
+import { createHarness, invitationToken, type Harness } from '../test/harness.js';
+
+type Role = 'Admin' | 'Negotiator' | 'Authorizer' | 'Approver';
+type Actor = { label: string; token: string | null; roles: string[]; company: 'A' | 'B' | null };
+
+let h: Harness;
+let superToken: string;
+const actors: Actor[] = [];
+let A: Awaited<ReturnType<typeof buildCompany>>;
+let feeId: number;
+let serial = 0;
+
+const next = () => `${Date.now().toString(36)}${(serial += 1)}`;
+
+/** A company with its admin and a negotiator, authorizer and approver mapped to one distillery. */
+async function buildCompany(type: 'Seller' | 'Buyer') {
+  const company = await seedApprovedCompany(h, { superToken, type });
+  const users: Record<Exclude<Role, 'Admin'>, { id: number; email: string; token: string }> = {} as never;
+  for (const role of ['Negotiator', 'Authorizer', 'Approver'] as const) {
+    const user = await addActiveUser(company.token, role);
+    users[role] = user;
+  }
+  const distillery = await addDistillery(company.token);
+  const mapping = await h.call<{ id: number }>(
+    'createDistillGroup',
+    {
+      type: 'Decentralized',
+      distilleries: [distillery],
+      negotiator: users.Negotiator.id,
+      authorizer: users.Authorizer.id,
+      approver: users.Approver.id,
+    },
+    company.token,
+  );
+  if (mapping.statusCode !== 200) throw new Error(`mapping: ${JSON.stringify(mapping.body)}`);
+  // Sign the mapped users in again so their sessions are fresh (roles are derived per request anyway).
+  for (const role of ['Negotiator', 'Authorizer', 'Approver'] as const) {
+    users[role].token = await h.login(users[role].email, 'Mapped@Pass1');
+  }
+  return { ...company, users, distillery, mappingId: mapping.body.data.id };
+}
+
+async function addUser(adminToken: string, label: string) {
+  const email = `${label.toLowerCase()}-${next()}@matrix.example`;
+  const res = await h.call(
+    'createUser',
+    { email, name: `${label} ${next()}`, mobile_number: '9876501234' },
+    adminToken,
+  );
+  if (res.statusCode !== 200) throw new Error(`createUser: ${JSON.stringify(res.body)}`);
+  const list = await h.call<{ records: { id: number; email: string }[] }>(
+    'getAllUsers',
+    { item_search: email },
+    adminToken,
+  );
+  const id = list.body.data.records.find((r) => r.email === email)?.id;
+  if (!id) throw new Error(`user ${email} not listed`);
+  return { id, email };
+}
+
+async function addActiveUser(adminToken: string, label: string) {
+  const user = await addUser(adminToken, label);
+  const token = await invitationToken(h, user.email);
+  const setup = await h.call('updateUser', {
+    is_company_registration: true,
+    token,
+    password: 'Mapped@Pass1',
+    confirm_password: 'Mapped@Pass1',
+    captcha: await h.captcha(),
+  });
+  if (setup.statusCode !== 200) throw new Error(`setup: ${JSON.stringify(setup.body)}`);
+  return { ...user, token: '' };
+}
+
+async function addDistillery(adminToken: string) {
+  const res = await h.call<{ id: number }>(
+    'createDistill',
+    { name: `Unit ${next()}`, address: 'MIDC', state: 'Maharashtra', license_number: 'MHD/12345/2026' },
+    adminToken,
+  );
+  if (res.statusCode !== 200) throw new Error(`createDistill: ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+/** A digest of every table but sessions and spent captchas (a signed-in call touches its session). */
+async function snapshot(): Promise<Record<string, string>> {
+  const tables = await h.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('sessions', 'used_captchas') order by table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name } of (tables as unknown as { rows: { table_name: string }[] }).rows) {
+    const res = await h.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from "${table_name}" t`),
+    );
+    out[table_name] = (res as unknown as { rows: { d: string }[] }).rows[0]!.d;
+  }
+  return out;
+}
+
+type Case = {
+  /** The body, built afresh for each actor: writes get their own fresh target so one success cannot change another case. */
+  body: () => Promise<Record<string, unknown>>;
+  /** The body names an object of company A: B's users must be told it does not exist. */
+  scopedToA: boolean;
+  /** For `optional` methods: the roles the non-public form needs. */
+  roles?: Role[];
+  /**
+   * What B's users get for A's objects: 404, or 400 where the objects are choices in a form (a mapping's users and
+   * distilleries), answered as an invalid choice without saying whether it exists elsewhere.
+   */
+  foreign?: 400 | 404;
+};
+
+const amount = { commission_amount: 1.5, state_gst: 9, central_gst: 9 };
+
+function cases(): Partial<Record<MethodName, Case>> {
+  const userForm = () => ({ email: `new-${next()}@matrix.example`, name: 'New Person', mobile_number: '9123456789' });
+  return {
+    refreshUser: { body: async () => ({}), scopedToA: false },
+    getFile: { body: async () => ({ id: fileIdFromUrl(String(A.body.license)) }), scopedToA: true },
+    getCompanyDetails: { body: async () => ({ id: A.id }), scopedToA: true },
+    getAllStateWiseDistillforUser: { body: async () => ({}), scopedToA: false },
+
+    updateCompanyStatus: {
+      body: async () => ({ id: (await registerCompany(h)).id, status: 'Approved' }),
+      scopedToA: false,
+    },
+    getAllCompany: { body: async () => ({}), scopedToA: false },
+    updateCompany: {
+      body: async () => ({
+        id: A.id,
+        type: A.body.type,
+        registered_name: A.body.registered_name,
+        name: A.body.name,
+        email: A.email,
+        mobile_number: A.body.mobile_number,
+        license_number: 'ABC/12345/6789',
+        pan_no: A.body.pan_no,
+        gst_number: A.body.gst_number,
+        address: A.body.address,
+        state: A.body.state,
+        city: A.body.city,
+        pin_code: A.body.pin_code,
+        type_of_spirits: A.body.type_of_spirits,
+        license: A.body.license,
+        is_bid_confidential: false,
+      }),
+      scopedToA: true,
+    },
+    deleteCompany: { body: async () => ({ company_id: (await registerCompany(h)).id }), scopedToA: false },
+    undeleteCompany: {
+      body: async () => {
+        const { id } = await registerCompany(h);
+        await h.call('deleteCompany', { company_id: id }, superToken);
+        return { company_id: id };
+      },
+      scopedToA: false,
+    },
+    sendCompanyCreationNotification: {
+      body: async () => ({ company_id: (await registerCompany(h)).id }),
+      scopedToA: false,
+    },
+    getAllCompanyName: { body: async () => ({ company_type: 'Seller' }), scopedToA: false },
+
+    createUser: { body: async () => userForm(), scopedToA: false, roles: ['Admin'] },
+    updateUser: {
+      body: async () => ({
+        id: A.users.Negotiator.id,
+        email: A.users.Negotiator.email,
+        name: 'Renamed',
+        mobile_number: '9123456789',
+      }),
+      scopedToA: true,
+      roles: ['Admin'],
+    },
+    getUserbyId: { body: async () => ({ id: A.users.Negotiator.id }), scopedToA: true },
+    getAllUsers: { body: async () => ({}), scopedToA: false },
+    archiveUser: { body: async () => ({ user_id: (await addUser(A.token, 'Archivable')).id }), scopedToA: true },
+    unarchiveUser: {
+      body: async () => {
+        const user = await addUser(A.token, 'Unarchivable');
+        await h.call('archiveUser', { user_id: user.id }, A.token);
+        return { user_id: user.id };
+      },
+      scopedToA: true,
+    },
+    sendUserCredentials: { body: async () => ({ user_id: (await addUser(A.token, 'Invited')).id }), scopedToA: true },
+
+    getAllDistill: { body: async () => ({}), scopedToA: false },
+    getDistillById: { body: async () => ({ id: A.distillery }), scopedToA: true },
+    createDistill: {
+      body: async () => ({
+        name: `Unit ${next()}`,
+        address: 'MIDC',
+        state: 'Maharashtra',
+        license_number: 'MHD/12345/2026',
+      }),
+      scopedToA: false,
+    },
+    updateDistill: {
+      body: async () => ({
+        id: A.distillery,
+        name: `Unit ${next()}`,
+        address: 'MIDC',
+        state: 'Maharashtra',
+        license_number: 'MHD/12345/2026',
+      }),
+      scopedToA: true,
+    },
+
+    getAllDistillGroup: { body: async () => ({ type: 'Decentralized' }), scopedToA: false },
+    getDistillGroupById: { body: async () => ({ id: A.mappingId }), scopedToA: true },
+    createDistillGroup: {
+      body: async () => {
+        const [n, au, ap] = [await addUser(A.token, 'N'), await addUser(A.token, 'Au'), await addUser(A.token, 'Ap')];
+        return {
+          type: 'Decentralized',
+          distilleries: [await addDistillery(A.token)],
+          negotiator: n.id,
+          authorizer: au.id,
+          approver: ap.id,
+        };
+      },
+      scopedToA: true,
+      foreign: 400,
+    },
+    updateDistillGroup: {
+      body: async () => ({
+        id: A.mappingId,
+        type: 'Decentralized',
+        distilleries: [A.distillery],
+        negotiator: A.users.Negotiator.id,
+        authorizer: A.users.Authorizer.id,
+        approver: A.users.Approver.id,
+      }),
+      scopedToA: true,
+    },
+    getAllUntaggedUser: { body: async () => ({}), scopedToA: false },
+    getAllUntaggedDistill: { body: async () => ({}), scopedToA: false },
+
+    getAllCommission: { body: async () => ({}), scopedToA: false },
+    getCommissionbyId: { body: async () => ({ id: feeId }), scopedToA: false },
+    createCommission: {
+      body: async () => ({
+        company_type: 'Seller',
+        company_id: (await seedApprovedCompany(h, { superToken })).id,
+        ...amount,
+      }),
+      scopedToA: false,
+    },
+    updateCommission: { body: async () => ({ id: feeId, company_type: 'Buyer', ...amount }), scopedToA: false },
+    getAuditLog: { body: async () => ({}), scopedToA: false },
+  };
+}
+
+/** Methods the matrix leaves to their own tests, and why. */
+const ELSEWHERE: Partial<Record<MethodName, string>> = {
+  logout: 'ends the caller’s own session; covered in session.test.ts',
+  changePassword: 'needs a captcha and revokes the caller’s sessions; covered in session.test.ts',
+};
+
+function expected(method: MethodName, c: Case, actor: Actor): number {
+  const access = METHODS[method].access;
+  if (!actor.token) return 401;
+  const needed: readonly string[] | null =
+    access === 'session' ? null : access === 'optional' ? (c.roles ?? []) : (access as readonly string[]);
+  if (needed && !needed.some((r) => actor.roles.includes(r))) return 403;
+  if (c.scopedToA && actor.company === 'B') return c.foreign ?? 404;
+  return 200;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  superToken = await seedSuperAdmin(h);
+  A = await buildCompany('Seller');
+  const B = await buildCompany('Buyer');
+  const fee = await h.call<{ id: number }>('createCommission', { company_type: 'Buyer', ...amount }, superToken);
+  if (fee.statusCode !== 200) throw new Error(`fee: ${JSON.stringify(fee.body)}`);
+  feeId = fee.body.data.id;
+  actors.push({ label: 'anonymous', token: null, roles: [], company: null });
+  actors.push({ label: 'SuperAdmin', token: superToken, roles: ['SuperAdmin'], company: null });
+  for (const [name, company] of [
+    ['A', A],
+    ['B', B],
+  ] as const) {
+    actors.push({ label: `${name} Admin`, token: company.token, roles: ['Admin'], company: name });
+    for (const role of ['Negotiator', 'Authorizer', 'Approver'] as const) {
+      actors.push({ label: `${name} ${role}`, token: company.users[role].token, roles: [role], company: name });
+    }
+  }
+}, 180_000);
+afterAll(async () => h.close());
+
+describe('authorization matrix', () => {
+  const table = cases();
+
+  it('covers every signed-in method of the contract', () => {
+    const signedIn = (Object.keys(METHODS) as MethodName[]).filter((m) => METHODS[m].access !== 'public');
+    const uncovered = signedIn.filter((m) => !table[m] && !ELSEWHERE[m]);
+    expect(uncovered).toEqual([]);
+  });
+
+  for (const [method, c] of Object.entries(table) as [MethodName, Case][]) {
+    it(`${method}`, async () => {
+      const outcomes: string[] = [];
+      const wanted: string[] = [];
+      for (const actor of actors) {
+        const body = await c.body();
+        const want = expected(method, c, actor);
+        const before = want === 200 ? null : await snapshot();
+        const res = await h.call(method, body, actor.token);
+        outcomes.push(`${actor.label}: ${res.statusCode}${res.statusCode >= 400 ? ` ${res.body?.error ?? ''}` : ''}`);
+        wanted.push(`${actor.label}: ${want}`);
+        if (before)
+          expect(await snapshot(), `${method} refused for ${actor.label} changed the database`).toEqual(before);
+      }
+      expect(outcomes.map((o) => o.replace(/^(.*?: \d+).*$/, '$1'))).toEqual(wanted);
+    }, 120_000);
+  }
+});

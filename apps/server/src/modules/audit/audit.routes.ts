@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { defineMethod } from '../../plugins/registry.js';
+import { listAuditLog } from './audit.service.js';
+
+export function auditRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  defineMethod(app, 'getAuditLog', async ({ body }) => ({ data: await listAuditLog(deps, body) }));
+}

@@ -1,0 +1,136 @@
+import { auditListResultSchema } from '@spirit/domain/audit/audit.schemas';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, seedApprovedCompany, seedSuperAdmin, seedUser, userRow } from '../../test/fixtures.js';
+import { SUPER_ADMIN, createHarness, type Harness } from '../../test/harness.js';
+import { auditLog } from './audit.table.js';
+
+let h: Harness;
+let superToken: string;
+let superId: number;
+let A: Awaited<ReturnType<typeof seedApprovedCompany>>;
+let B: Awaited<ReturnType<typeof seedApprovedCompany>>;
+let adminA: number;
+let staff: Awaited<ReturnType<typeof seedUser>>;
+let feeIds: number[];
+
+beforeAll(async () => {
+  h = await createHarness();
+  superToken = await seedSuperAdmin(h);
+  superId = (await userRow(h, SUPER_ADMIN.email))!.id;
+  A = await seedApprovedCompany(h, { superToken });
+  B = await seedApprovedCompany(h, { superToken, type: 'Buyer' });
+  adminA = (await userRow(h, A.email))!.id;
+  staff = await seedUser(h, { adminToken: A.token });
+  feeIds = [];
+  for (const company_type of ['Seller', 'Buyer']) {
+    const res = await h.call<{ id: number }>(
+      'createCommission',
+      { company_type, commission_amount: 1, state_gst: 9, central_gst: 9 },
+      superToken,
+    );
+    feeIds.push(res.body.data.id);
+  }
+});
+afterAll(async () => h.close());
+
+const list = async (body: Record<string, unknown>) => {
+  const res = await h.call('getAuditLog', body, superToken);
+  expect(res.statusCode).toBe(200);
+  return auditListResultSchema.parse(res.body.data);
+};
+
+describe('getAuditLog', () => {
+  it('lists every change newest first, with the actor’s and the company’s names', async () => {
+    const page = await list({ page_size: 30 });
+    expect(page.totalRecords).toBe(await h.count('audit_log'));
+    const ids = page.records.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(page.records[0]).toEqual({
+      id: expect.any(Number),
+      created_at: expect.stringMatching(/Z$/),
+      actor_user_id: superId,
+      actor_name: 'Platform Admin',
+      company_id: null,
+      company_name: null,
+      action: 'fee.created',
+      object_type: 'fee',
+      object_id: String(feeIds[1]),
+      before: null,
+      after: expect.objectContaining({ company_type: 'Buyer', commission_amount: '1.00' }),
+    });
+    expect(page.records.find((r) => r.action === 'user.created' && r.object_id === String(staff.id))).toMatchObject({
+      actor_user_id: adminA,
+      actor_name: A.body.name,
+      company_id: A.id,
+      company_name: A.body.name,
+    });
+  });
+
+  it('filters by company, by acting user and by object type', async () => {
+    const ofB = await list({ company_id: B.id, page_size: 30 });
+    expect(ofB.records.length).toBeGreaterThan(0);
+    expect(ofB.records.every((r) => r.company_id === B.id)).toBe(true);
+    expect(ofB.records.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['company.registered', 'company.approved', 'user.activated']),
+    );
+
+    const byAdmin = await list({ user_id: adminA, page_size: 30 });
+    expect(byAdmin.records.map((r) => [r.action, r.object_id])).toEqual([
+      ['user.created', String(staff.id)],
+      ['user.activated', String(adminA)], // the admin's own account set-up
+    ]);
+
+    const fees = await list({ object_type: 'fee' });
+    expect(fees.records.map((r) => r.object_id)).toEqual([...feeIds].reverse().map(String));
+    expect(await list({ object_type: 'fee', company_id: A.id })).toEqual({ records: [], totalRecords: 0 });
+  });
+
+  it('filters by whole days, both ends included (UTC)', async () => {
+    const [first, second] = feeIds.map(String);
+    await h.db
+      .update(auditLog)
+      .set({ created_at: new Date('2024-03-10T23:59:59.999Z') })
+      .where(eq(auditLog.object_id, first!));
+    await h.db
+      .update(auditLog)
+      .set({ created_at: new Date('2024-03-11T00:00:00.000Z') })
+      .where(eq(auditLog.object_id, second!));
+    const days = async (from: string | null, to: string | null) =>
+      (await list({ object_type: 'fee', from, to })).records.map((r) => r.object_id);
+    expect(await days('2024-03-10', '2024-03-10')).toEqual([first]);
+    expect(await days('2024-03-11', '2024-03-11')).toEqual([second]);
+    expect(await days('2024-03-10', '2024-03-11')).toEqual([second, first]);
+    expect(await days(null, '2024-03-09')).toEqual([]);
+    expect(await days('2024-03-12', null)).toEqual([]);
+    expect(await days('2024-03-11', null)).toEqual([second]);
+    await h.db
+      .update(auditLog)
+      .set({ created_at: new Date() })
+      .where(inArray(auditLog.object_id, [first!, second!]));
+  });
+
+  it('searches actions and pages', async () => {
+    const activated = await list({ item_search: 'activated' });
+    expect(activated.records.every((r) => r.action === 'user.activated')).toBe(true);
+    expect(activated.totalRecords).toBe(3);
+    const all = await h.count('audit_log');
+    const last = await list({ page_size: 5, page: Math.ceil(all / 5) });
+    expect(last.records).toHaveLength(all - 5 * (Math.ceil(all / 5) - 1));
+  });
+
+  it('refuses a malformed date and a bad page size', async () => {
+    const from = await h.call('getAuditLog', { from: '10-03-2024' }, superToken);
+    expectError(from, 400, {});
+    expect(Object.keys(from.body.fields ?? {})).toEqual(['from']);
+    expectError(await h.call('getAuditLog', { page_size: 50 }, superToken), 400, {
+      fields: { page_size: 'Page size must be 5, 10, 20 or 30' },
+    });
+  });
+
+  it('is for the SuperAdmin only', async () => {
+    expectError(await h.call('getAuditLog', {}), 401, { error: 'Invalid token' });
+    expectError(await h.call('getAuditLog', {}, A.token), 403, { code: 'auth.forbidden' });
+    expectError(await h.call('getAuditLog', {}, staff.token), 403, { code: 'auth.forbidden' });
+  });
+});

@@ -1,0 +1,76 @@
+import type { ListQuery } from '@spirit/domain/common/list.schemas';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { pageOf, searchAny } from '../../lib/list.js';
+import { companies } from '../companies/companies.table.js';
+import { feeRates } from './fees.table.js';
+
+export type FeeRow = typeof feeRates.$inferSelect;
+export type FeeScope = { company_type: 'Seller' | 'Buyer'; company_id: number | null; product: string | null };
+
+const companyName = sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
+
+function withCompanyName(tx: Tx) {
+  return tx
+    .select({ rate: feeRates, company_name: companyName })
+    .from(feeRates)
+    .leftJoin(companies, eq(companies.id, feeRates.company_id));
+}
+
+/** Rates, most recently changed first; search over company name, product and company type. */
+export async function listFees(tx: Tx, q: ListQuery) {
+  const where = searchAny(q.item_search, [
+    companies.name,
+    companies.registered_name,
+    feeRates.product,
+    feeRates.company_type,
+  ]);
+  const { limit, offset } = pageOf(q);
+  const [records, total] = await Promise.all([
+    withCompanyName(tx).where(where).orderBy(desc(feeRates.modified_on), desc(feeRates.id)).limit(limit).offset(offset),
+    tx.select({ n: count() }).from(feeRates).leftJoin(companies, eq(companies.id, feeRates.company_id)).where(where),
+  ]);
+  return { records, totalRecords: total[0]!.n };
+}
+
+export async function findFee(tx: Tx, id: number) {
+  const rows = await withCompanyName(tx).where(eq(feeRates.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function lockFee(tx: Tx, id: number): Promise<FeeRow | null> {
+  const rows = await tx.select().from(feeRates).where(eq(feeRates.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+/** Another rate with the same scope (type, company, product), compared as the unique index does. */
+export async function scopeTaken(tx: Tx, scope: FeeScope, exceptId?: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: feeRates.id })
+    .from(feeRates)
+    .where(
+      and(
+        eq(feeRates.company_type, scope.company_type),
+        sql`coalesce(${feeRates.company_id}, 0) = ${scope.company_id ?? 0}`,
+        sql`coalesce(${feeRates.product}, '') = ${scope.product ?? ''}`,
+        exceptId ? ne(feeRates.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Is `id` an Approved company of this type? */
+export async function isApprovedCompanyOfType(tx: Tx, id: number, type: 'Seller' | 'Buyer'): Promise<boolean> {
+  const rows = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, id), eq(companies.type, type), eq(companies.status, 'Approved')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Every rate of a company type: the candidates `pickRate` chooses from. */
+export async function ratesFor(tx: Tx, companyType: 'Seller' | 'Buyer'): Promise<FeeRow[]> {
+  return tx.select().from(feeRates).where(eq(feeRates.company_type, companyType));
+}

@@ -1,0 +1,255 @@
+import type { ListQuery } from '@spirit/domain/common/list.schemas';
+import type { Mapping, MappingType } from '@spirit/domain/mappings/mappings.schemas';
+import { and, asc, count, eq, exists, inArray, ne, not, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { byName, pageOf, searchAny } from '../../lib/list.js';
+import { distilleries } from '../distilleries/distilleries.table.js';
+import { users } from '../users/users.table.js';
+import { mappingDistilleries, mappings } from './mappings.table.js';
+
+const negotiator = alias(users, 'negotiator');
+const authorizer = alias(users, 'authorizer');
+const approver = alias(users, 'approver');
+
+/**
+ * A mapping's name as shown: a de-centralized mapping is called after its distillery, so it follows a rename of
+ * the distillery; a centralized one has its group name. Written with qualified names: Drizzle leaves columns
+ * unqualified in single-table selects, where `id` inside the subquery would resolve to the distillery's.
+ */
+export const mappingName = sql<string>`(case when "mappings"."type" = 'Decentralized' then coalesce((
+  select md_d.name from mapping_distilleries md join distilleries md_d on md_d.id = md.distillery_id
+  where md.mapping_id = "mappings"."id" limit 1), "mappings"."name") else "mappings"."name" end)`;
+
+const mappingColumns = {
+  id: mappings.id,
+  name: mappingName,
+  type: mappings.type,
+  negotiator_id: mappings.negotiator_id,
+  negotiator_name: negotiator.name,
+  authorizer_id: mappings.authorizer_id,
+  authorizer_name: authorizer.name,
+  approver_id: mappings.approver_id,
+  approver_name: approver.name,
+};
+
+function withPeople(tx: Tx) {
+  return tx
+    .select(mappingColumns)
+    .from(mappings)
+    .innerJoin(negotiator, eq(negotiator.id, mappings.negotiator_id))
+    .innerJoin(authorizer, eq(authorizer.id, mappings.authorizer_id))
+    .innerJoin(approver, eq(approver.id, mappings.approver_id));
+}
+
+type Row = {
+  id: number;
+  name: string;
+  type: MappingType;
+  negotiator_id: number;
+  negotiator_name: string;
+  authorizer_id: number;
+  authorizer_name: string;
+  approver_id: number;
+  approver_name: string;
+};
+
+/** The mappings' records with their distilleries: one more query for the whole page. */
+async function withDistilleries(tx: Tx, rows: Row[]): Promise<Mapping[]> {
+  const ids = rows.map((r) => r.id);
+  const mapped = ids.length
+    ? await tx
+        .select({
+          mapping_id: mappingDistilleries.mapping_id,
+          id: distilleries.id,
+          name: distilleries.name,
+          state: distilleries.state,
+        })
+        .from(mappingDistilleries)
+        .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
+        .where(inArray(mappingDistilleries.mapping_id, ids))
+        .orderBy(sql`lower(${distilleries.name})`, asc(distilleries.id))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    distilleries: mapped.filter((d) => d.mapping_id === r.id).map(({ id, name, state }) => ({ id, name, state })),
+    negotiator: { id: r.negotiator_id, name: r.negotiator_name },
+    authorizer: { id: r.authorizer_id, name: r.authorizer_name },
+    approver: { id: r.approver_id, name: r.approver_name },
+    Negotiator: r.negotiator_name,
+    Authorizer: r.authorizer_name,
+    Approver: r.approver_name,
+  }));
+}
+
+export async function listMappings(tx: Tx, companyId: number, q: ListQuery & { type: MappingType }) {
+  const distilleryMatch = searchAny(q.item_search, [distilleries.name]);
+  const search = distilleryMatch
+    ? or(
+        searchAny(q.item_search, [mappings.name, negotiator.name, authorizer.name, approver.name]),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(mappingDistilleries)
+            .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
+            .where(and(eq(mappingDistilleries.mapping_id, mappings.id), distilleryMatch)),
+        ),
+      )
+    : undefined;
+  const where = and(eq(mappings.company_id, companyId), eq(mappings.type, q.type), search);
+  const { limit, offset } = pageOf(q);
+  const [rows, total] = await Promise.all([
+    withPeople(tx)
+      .where(where)
+      .orderBy(...byName(mappingName, mappings.id, q.sort_order))
+      .limit(limit)
+      .offset(offset),
+    tx
+      .select({ n: count() })
+      .from(mappings)
+      .innerJoin(negotiator, eq(negotiator.id, mappings.negotiator_id))
+      .innerJoin(authorizer, eq(authorizer.id, mappings.authorizer_id))
+      .innerJoin(approver, eq(approver.id, mappings.approver_id))
+      .where(where),
+  ]);
+  return { records: await withDistilleries(tx, rows), totalRecords: total[0]!.n };
+}
+
+export async function findMapping(tx: Tx, companyId: number, id: number): Promise<Mapping | null> {
+  const rows = await withPeople(tx)
+    .where(and(eq(mappings.id, id), eq(mappings.company_id, companyId)))
+    .limit(1);
+  return (await withDistilleries(tx, rows))[0] ?? null;
+}
+
+/** Locks a company's mapping row for an update; null when there is none (or it is another company's). */
+export async function lockMapping(tx: Tx, companyId: number, id: number) {
+  const rows = await tx
+    .select({ id: mappings.id })
+    .from(mappings)
+    .where(and(eq(mappings.id, id), eq(mappings.company_id, companyId)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+const naming = (userId: number | SQLWrapper) =>
+  or(eq(mappings.negotiator_id, userId), eq(mappings.authorizer_id, userId), eq(mappings.approver_id, userId));
+
+/** The first mapping that names the user in any role, or null. */
+export async function mappingNaming(tx: Tx, userId: number): Promise<{ id: number; name: string } | null> {
+  const rows = await tx
+    .select({ id: mappings.id, name: mappingName })
+    .from(mappings)
+    .where(naming(userId))
+    .orderBy(asc(mappings.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Which of `ids` are users of the company who are not archived. Rows are share-locked, so a concurrent archive
+ * (which locks the user for update and then looks for mappings) waits for this transaction and then sees its mapping.
+ */
+export async function mappableUserIds(tx: Tx, companyId: number, ids: number[]): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.company_id, companyId), eq(users.is_archived, false)))
+    .for('share');
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function companyDistilleries(tx: Tx, companyId: number, ids: number[]) {
+  return tx
+    .select({ id: distilleries.id, name: distilleries.name })
+    .from(distilleries)
+    .where(and(inArray(distilleries.id, ids), eq(distilleries.company_id, companyId)));
+}
+
+/** Distilleries among `ids` already in a mapping other than `exceptMappingId`. */
+export async function takenDistilleryIds(tx: Tx, ids: number[], exceptMappingId?: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: mappingDistilleries.distillery_id })
+    .from(mappingDistilleries)
+    .where(
+      and(
+        inArray(mappingDistilleries.distillery_id, ids),
+        exceptMappingId ? ne(mappingDistilleries.mapping_id, exceptMappingId) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function groupNameTaken(tx: Tx, companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: mappings.id })
+    .from(mappings)
+    .where(
+      and(
+        eq(mappings.company_id, companyId),
+        eq(mappings.type, 'Centralized'),
+        sql`lower(${mappings.name}) = ${name.toLowerCase()}`,
+        exceptId ? ne(mappings.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function replaceMappingDistilleries(tx: Tx, mappingId: number, distilleryIds: number[]) {
+  await tx.delete(mappingDistilleries).where(eq(mappingDistilleries.mapping_id, mappingId));
+  await tx
+    .insert(mappingDistilleries)
+    .values(distilleryIds.map((distillery_id) => ({ mapping_id: mappingId, distillery_id })));
+}
+
+/** Options for a mapping form: users of the company who are not archived and in no mapping, plus `mappingId`'s. */
+export async function untaggedUsers(tx: Tx, companyId: number, mappingId?: number) {
+  const inAny = tx
+    .select({ one: sql`1` })
+    .from(mappings)
+    .where(naming(users.id));
+  const inThis = mappingId
+    ? exists(
+        tx
+          .select({ one: sql`1` })
+          .from(mappings)
+          .where(and(eq(mappings.id, mappingId), naming(users.id))),
+      )
+    : undefined;
+  return tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.company_id, companyId), eq(users.is_archived, false), or(not(exists(inAny)), inThis)))
+    .orderBy(...byName(users.name, users.id));
+}
+
+/** Options for a mapping form: distilleries of the company in no mapping, plus `mappingId`'s. */
+export async function untaggedDistilleries(tx: Tx, companyId: number, mappingId?: number) {
+  return tx
+    .select({ id: distilleries.id, name: distilleries.name })
+    .from(distilleries)
+    .leftJoin(mappingDistilleries, eq(mappingDistilleries.distillery_id, distilleries.id))
+    .where(
+      and(
+        eq(distilleries.company_id, companyId),
+        mappingId
+          ? or(sql`${mappingDistilleries.mapping_id} is null`, eq(mappingDistilleries.mapping_id, mappingId))
+          : sql`${mappingDistilleries.mapping_id} is null`,
+      ),
+    )
+    .orderBy(...byName(distilleries.name, distilleries.id));
+}
+
+/** The distilleries of every mapping that names the user, by state then name. */
+export async function distilleriesOfUser(tx: Tx, userId: number) {
+  return tx
+    .select({ id: distilleries.id, name: distilleries.name, state: distilleries.state })
+    .from(mappings)
+    .innerJoin(mappingDistilleries, eq(mappingDistilleries.mapping_id, mappings.id))
+    .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
+    .where(naming(userId))
+    .orderBy(asc(distilleries.state), sql`lower(${distilleries.name})`, asc(distilleries.id));
+}

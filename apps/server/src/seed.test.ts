@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from './modules/companies/companies.table.js';
+import { distilleries } from './modules/distilleries/distilleries.table.js';
+import { feeRates } from './modules/fees/fees.table.js';
+import { mappings } from './modules/mappings/mappings.table.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './seed.js';
+import { createHarness, type Harness } from './test/harness.js';
+
+let h: Harness;
+let report: SeedReport;
+
+beforeAll(async () => {
+  h = await createHarness({ env: { SEED_DEMO: 'true' } });
+  report = (await seed(h.deps))!;
+});
+afterAll(async () => h.close());
+
+describe('demo seed', () => {
+  it('gives every company an admin, four users, three distilleries in two states and both kinds of mapping', async () => {
+    expect(report.demo).toHaveLength(DEMO_COMPANIES.length);
+    for (const c of DEMO_COMPANIES) {
+      const company = (await h.db.select().from(companies).where(eq(companies.name, c.name)))[0]!;
+      expect(company.status).toBe('Approved');
+      const plants = await h.db.select().from(distilleries).where(eq(distilleries.company_id, company.id));
+      expect(plants).toHaveLength(3);
+      expect(new Set(plants.map((d) => d.state))).toEqual(new Set([c.state, c.otherState]));
+      const groups = await h.db.select().from(mappings).where(eq(mappings.company_id, company.id));
+      expect(groups.map((m) => m.type).sort()).toEqual(['Centralized', 'Decentralized']);
+      const entry = report.demo.find((d) => d.company === c.name)!;
+      expect(entry.accounts.map((a) => a.role)).toEqual([
+        'Admin',
+        'Negotiator',
+        'Authorizer',
+        'Approver',
+        'Negotiator',
+      ]);
+    }
+    const rates = await h.db.select().from(feeRates);
+    expect(rates.map((r) => [r.company_type, r.company_id === null, r.product]).sort()).toEqual(
+      [
+        ['Buyer', false, 'Grain ENA'],
+        ['Buyer', true, null],
+        ['Seller', false, 'Molasses ENA'],
+        ['Seller', true, null],
+      ].sort(),
+    );
+  });
+
+  it('lets every listed account sign in with the demo password, holding the listed role', async () => {
+    for (const c of report.demo) {
+      for (const account of c.accounts) {
+        const res = await h.call<{ user: { roles: string[] } }>('login', {
+          email: account.email,
+          password: DEMO_PASSWORD,
+          captcha: await h.captcha(),
+        });
+        expect(res.statusCode, account.email).toBe(200);
+        expect(res.body.data.user.roles).toEqual([account.role]);
+      }
+    }
+    const negotiator = await h.login(report.demo[0]!.accounts[1]!.email, DEMO_PASSWORD);
+    const byState = (await h.call('getAllStateWiseDistillforUser', {}, negotiator)).body.data as Record<
+      string,
+      unknown[]
+    >;
+    expect(Object.keys(byState)).toHaveLength(2);
+  });
+
+  it('prints one line per company, and finds the same accounts on a later start', async () => {
+    expect(await existingDemoAccounts(h.deps)).toEqual(report.demo);
+    const lines: string[] = [];
+    printSignIns(
+      {
+        url: 'http://localhost:3000',
+        superAdminEmail: 'root@x.example',
+        superAdminPassword: null,
+        firstStart: false,
+        demo: report.demo,
+      },
+      (line) => lines.push(line),
+    );
+    const deccan = lines.find((l) => l.includes('Deccan Distilleries'))!;
+    expect(deccan).toMatch(
+      /Seller\s+Deccan Distilleries\s+@deccan-distilleries\.example\s+admin\s+negotiator\s+authorizer\s+approver\s+negotiator2/,
+    );
+    expect(lines.filter((l) => /@\S+\.example\s+admin/.test(l))).toHaveLength(DEMO_COMPANIES.length);
+    expect(lines.join('\n')).toContain(DEMO_PASSWORD);
+  });
+
+  it('does nothing the second time', async () => {
+    const users = await h.count('users');
+    expect(await seed(h.deps)).toBeNull();
+    expect(await h.count('users')).toBe(users);
+  });
+});

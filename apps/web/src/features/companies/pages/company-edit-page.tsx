@@ -1,0 +1,302 @@
+// Company Edit (/companyedit/{id}; spec 000 §2, §5): every field of the company, all required, with the
+// contract's `updateCompanySchema` as the rules. Update is the SuperAdmin's; afterwards the prospects list.
+import { COMPANY_TYPES } from '@spirit/domain/companies/companies.constants';
+import {
+  updateCompanySchema,
+  type CompanyDetails,
+  type UpdateCompanyInput,
+} from '@spirit/domain/companies/companies.admin.schemas';
+import { MultiSelect } from 'primereact/multiselect';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorText } from '../../../app/api-client';
+import { isSuperAdmin, useSession } from '../../../app/session';
+import { Alert } from '../../../ui/alert';
+import { FormField } from '../../../ui/form-field';
+import { multiSelectA11y } from '../../../ui/multi-select-a11y';
+import { routeId } from '../../../ui/route-id';
+import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { SubmitButton } from '../../../ui/submit-button';
+import { useToast } from '../../../ui/toast';
+import { applyServerFieldErrors, inputClass, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
+import { useAllSpirit } from '../api/get-all-spirit';
+import { useCompanyDetails } from '../api/get-company-details';
+import { useStateCities } from '../api/get-state-cities';
+import { useUpdateCompany } from '../api/update-company';
+import { PanCardUpload } from '../components/pan-card-upload';
+
+type EditValues = {
+  id: number;
+  type: string;
+  registered_name: string;
+  name: string;
+  email: string;
+  mobile_number: string;
+  license_number: string;
+  pan_no: string;
+  gst_number: string;
+  address: string;
+  state: string;
+  city: string;
+  pin_code: string;
+  type_of_spirits: string[];
+  distillery_address: string;
+  license: string;
+  is_bid_confidential: boolean;
+};
+
+const FIELDS = [
+  'type',
+  'registered_name',
+  'name',
+  'email',
+  'mobile_number',
+  'license_number',
+  'pan_no',
+  'gst_number',
+  'address',
+  'state',
+  'city',
+  'pin_code',
+  'type_of_spirits',
+  'license',
+] as const satisfies readonly (keyof EditValues)[];
+
+const resolver = schemaResolver<EditValues, typeof updateCompanySchema>(updateCompanySchema);
+
+function valuesOf(c: CompanyDetails): EditValues {
+  return {
+    id: c.id,
+    type: c.type,
+    registered_name: c.registered_name,
+    name: c.name,
+    email: c.email,
+    mobile_number: c.mobile_number,
+    license_number: c.license_number,
+    pan_no: c.pan_no,
+    gst_number: c.gst_number,
+    address: c.address,
+    state: c.state,
+    city: c.city,
+    pin_code: c.pin_code,
+    type_of_spirits: c.type_of_spirits.length ? c.type_of_spirits : c.company_spirits.map((s) => s.type_of_spirit),
+    distillery_address: c.distillery_address,
+    license: c.license ?? '',
+    is_bid_confidential: c.is_bid_confidential,
+  };
+}
+
+function EditForm({ company }: { company: CompanyDetails }) {
+  const superAdmin = isSuperAdmin(useSession()?.user);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const mutation = useUpdateCompany();
+  const states = useStateCities();
+  const spirits = useAllSpirit();
+
+  const { register, control, handleSubmit, setValue, setError, watch, formState } = useForm<
+    EditValues,
+    unknown,
+    UpdateCompanyInput
+  >({ defaultValues: valuesOf(company), mode: 'onTouched', resolver });
+  const { errors, isSubmitted } = formState;
+  const values = watch();
+  const ready = passes(updateCompanySchema, values);
+
+  const cities = useMemo(() => {
+    const list = states.data?.find((s) => s.state === values.state)?.cities ?? [];
+    // A city on record that the table no longer lists stays choosable rather than silently lost.
+    return values.city && !list.includes(values.city) ? [values.city, ...list] : list;
+  }, [states.data, values.state, values.city]);
+  const spiritOptions = useMemo(() => {
+    const names = (spirits.data ?? []).map((s) => s.type_of_spirit);
+    for (const chosen of values.type_of_spirits) if (!names.includes(chosen)) names.push(chosen);
+    return names.map((name) => ({ label: name, value: name }));
+  }, [spirits.data, values.type_of_spirits]);
+
+  const onValid = async (body: UpdateCompanyInput) => {
+    try {
+      const { message } = await mutation.mutateAsync(body);
+      toast.success(message);
+      navigate('/prospect');
+    } catch (error) {
+      toast.failure(errorText(error));
+      if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, FIELDS);
+    }
+  };
+
+  const err = (name: keyof EditValues) => errors[name]?.message;
+  const text = (name: keyof EditValues, label: string, extra: { upper?: boolean; type?: string } = {}): ReactNode => (
+    <FormField id={`edit-${name}`} label={label} error={err(name)} required>
+      {(a11y) => (
+        <input
+          {...a11y}
+          {...(extra.upper ? upperCased(register(name)) : register(name))}
+          type={extra.type ?? 'text'}
+          spellCheck={extra.upper ? false : undefined}
+          className={inputClass(!!err(name))}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} className="card">
+      {!superAdmin ? <Alert severity="info">Only the platform administrator can change company details.</Alert> : null}
+      <fieldset disabled={!superAdmin} className="plain-fieldset">
+        <legend className="visually-hidden">Company details</legend>
+        <div className="form-grid">
+          <FormField id="edit-type" label="Type" error={err('type')} required>
+            {(a11y) => (
+              <select {...a11y} {...register('type')} className={inputClass(!!err('type'), 'native-select')}>
+                <option value="">Select type</option>
+                {COMPANY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {text('registered_name', 'Registered Name')}
+          {text('name', 'Name')}
+          {text('email', 'Email', { type: 'email' })}
+          {text('mobile_number', 'Mobile Number', { type: 'tel' })}
+          {text('license_number', 'License Number', { upper: true })}
+          {text('pan_no', 'PAN Number', { upper: true })}
+          {text('gst_number', 'GST Number', { upper: true })}
+          <FormField id="edit-address" label="Address" error={err('address')} className="span-2">
+            {(a11y) => (
+              <textarea
+                {...a11y}
+                {...register('address')}
+                rows={2}
+                className={inputClass(!!err('address'), 'p-inputtextarea')}
+              />
+            )}
+          </FormField>
+          <FormField id="edit-state" label="State" error={err('state')} required>
+            {(a11y) => (
+              <select
+                {...a11y}
+                {...register('state', { onChange: () => setValue('city', '', { shouldValidate: isSubmitted }) })}
+                value={values.state}
+                className={inputClass(!!err('state'), 'native-select')}
+              >
+                <option value="">{states.isPending ? 'Loading states…' : 'Select state'}</option>
+                {(states.data ?? []).map((s) => (
+                  <option key={s.state} value={s.state}>
+                    {s.state}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="edit-city" label="City" error={err('city')} required>
+            {(a11y) => (
+              <select
+                {...a11y}
+                {...register('city')}
+                value={values.city}
+                className={inputClass(!!err('city'), 'native-select')}
+              >
+                <option value="">{values.state ? 'Select city' : 'Select a state first'}</option>
+                {cities.map((city) => (
+                  <option key={city} value={city}>
+                    {city}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="edit-pin" label="Pin Code" error={err('pin_code')}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                {...register('pin_code')}
+                inputMode="numeric"
+                maxLength={12}
+                className={inputClass(!!err('pin_code'))}
+              />
+            )}
+          </FormField>
+          <FormField id="edit-spirits" label="Type of Spirits" error={err('type_of_spirits')} required>
+            {(a11y) => (
+              <Controller
+                name="type_of_spirits"
+                control={control}
+                render={({ field }) => (
+                  <MultiSelect
+                    inputId={a11y.id}
+                    aria-describedby={a11y['aria-describedby']}
+                    aria-invalid={a11y['aria-invalid']}
+                    value={field.value}
+                    options={spiritOptions}
+                    onChange={(event) => field.onChange(event.value as string[])}
+                    onBlur={field.onBlur}
+                    placeholder={spirits.isPending ? 'Loading…' : 'Select spirits'}
+                    maxSelectedLabels={3}
+                    scrollHeight="200px"
+                    filter
+                    showSelectAll={false}
+                    filterMatchMode="contains"
+                    filterPlaceholder="Search"
+                    display="comma"
+                    disabled={!superAdmin}
+                    className={`w-full${a11y['aria-invalid'] ? ' p-invalid' : ''}`}
+                    pt={multiSelectA11y('Search spirits')}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <Controller
+            name="license"
+            control={control}
+            render={({ field }) => (
+              <PanCardUpload
+                id="edit-pan-card"
+                label="Upload PAN Card"
+                required
+                initialFileName={company.license ? 'PAN card on record' : undefined}
+                formError={err('license')}
+                onChange={(url) => {
+                  field.onChange(url);
+                  if (url || isSubmitted) field.onBlur();
+                }}
+              />
+            )}
+          />
+          <div className="checkbox-field span-2">
+            <input id="edit-premium" type="checkbox" {...register('is_bid_confidential')} />
+            <label htmlFor="edit-premium">Premium Client</label>
+          </div>
+        </div>
+      </fieldset>
+      <div className="form-actions">
+        {superAdmin ? <SubmitButton label="Update" blocked={!ready} busy={mutation.isPending} /> : null}
+        <Link to={`/companyinfo/${company.id}`} className="p-button p-component p-button-outlined link-as-button">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function CompanyEditPage() {
+  const id = routeId(useParams().id);
+  const query = useCompanyDetails(id ?? undefined, !!id);
+  let content: ReactNode;
+  if (!id) content = <ErrorState message="Company not found" />;
+  else if (query.isPending) content = <LoadingState />;
+  else if (query.isError)
+    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+  else content = <EditForm key={query.data.id} company={query.data} />;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">Company Edit</h1>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+// The mapping form (spec 000 §2, §4, §5, §8). Centralized: a group name and several distilleries; de-centralized:
+// one distillery. Both name a negotiator, an authorizer and an approver — three different users. After a save the
+// signed-in user's roles are reloaded (they may have mapped themselves), then the page moves on after 5 seconds.
+import {
+  MAPPING_MESSAGES,
+  mappingFormSchema,
+  type Mapping,
+  type MappingFormInput,
+  type MappingType,
+} from '@spirit/domain/mappings/mappings.schemas';
+import { MultiSelect } from 'primereact/multiselect';
+import { useForm, Controller } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { ApiError, errorText } from '../../../app/api-client';
+import { Alert } from '../../../ui/alert';
+import { FormField } from '../../../ui/form-field';
+import { multiSelectA11y } from '../../../ui/multi-select-a11y';
+import { SubmitButton } from '../../../ui/submit-button';
+import { useToast } from '../../../ui/toast';
+import { RedirectNotice, useDelayedRedirect } from '../../../ui/use-delayed-redirect';
+import { applyServerFieldErrors, inputClass, passes, schemaResolver } from '../../../ui/zod-form';
+import { useCreateDistillGroup } from '../api/create-distill-group';
+import { useUntaggedDistilleries } from '../api/get-all-untagged-distill';
+import { useUntaggedUsers } from '../api/get-all-untagged-user';
+import { refreshUser } from '../api/refresh-user';
+import { useUpdateDistillGroup } from '../api/update-distill-group';
+
+type MappingValues = {
+  type: MappingType;
+  name: string;
+  distilleries: number[];
+  negotiator: string;
+  authorizer: string;
+  approver: string;
+};
+type MappingOutput = z.output<typeof mappingFormSchema>;
+
+const FIELDS = ['name', 'distilleries', 'negotiator', 'authorizer', 'approver'] as const;
+const resolver = schemaResolver<MappingValues, typeof mappingFormSchema>(mappingFormSchema);
+export const AFTER_MAPPING_SAVE_MS = 5000;
+
+const TIERS = [
+  { name: 'negotiator', label: 'Negotiator' },
+  { name: 'authorizer', label: 'Authorizer' },
+  { name: 'approver', label: 'Approver' },
+] as const;
+
+function valuesOf(type: MappingType, mapping: Mapping | undefined): MappingValues {
+  return {
+    type,
+    name: mapping?.name ?? '',
+    distilleries: mapping?.distilleries.map((d) => d.id) ?? [],
+    negotiator: mapping ? String(mapping.negotiator.id) : '',
+    authorizer: mapping ? String(mapping.authorizer.id) : '',
+    approver: mapping ? String(mapping.approver.id) : '',
+  };
+}
+
+export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Mapping }) {
+  const toast = useToast();
+  const users = useUntaggedUsers(mapping?.id);
+  const distilleries = useUntaggedDistilleries(mapping?.id);
+  const create = useCreateDistillGroup();
+  const update = useUpdateDistillGroup();
+  const { redirect, target, remaining } = useDelayedRedirect();
+  const busy = create.isPending || update.isPending;
+  const centralized = type === 'Centralized';
+  const list = centralized ? '/centralized' : '/decentralized';
+
+  const { register, control, handleSubmit, setError, watch, formState } = useForm<
+    MappingValues,
+    unknown,
+    MappingOutput
+  >({ defaultValues: valuesOf(type, mapping), mode: 'onTouched', resolver });
+  const { errors } = formState;
+  const values = watch();
+  const ready = passes(mappingFormSchema, values);
+
+  const onValid = async (form: MappingOutput) => {
+    const body: MappingFormInput = { ...form, name: centralized ? form.name : '' };
+    try {
+      if (mapping) {
+        await update.mutateAsync({ ...body, id: mapping.id });
+        toast.success(MAPPING_MESSAGES.updated);
+      } else {
+        toast.success((await create.mutateAsync(body)).message);
+      }
+    } catch (error) {
+      toast.failure(errorText(error));
+      if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, FIELDS);
+      return;
+    }
+    try {
+      await refreshUser();
+    } catch {
+      // The mapping is saved; the roles are read again at the next sign-in.
+    }
+    // Spec 000 §8: after an update the distilleries list, after a create the mappings list.
+    redirect(mapping ? '/distilleries' : list, AFTER_MAPPING_SAVE_MS);
+  };
+
+  const userOptions = users.data ?? [];
+  const distilleryOptions = (distilleries.data ?? []).map((d) => ({ label: d.name, value: d.id }));
+  const lookupsFailed = users.isError || distilleries.isError;
+  const err = (name: keyof MappingValues) => errors[name]?.message;
+
+  // Saved: the option lists no longer hold what was just mapped, so the form gives way to the countdown.
+  if (target) {
+    return (
+      <div className="card narrow-card">
+        <Alert severity="success">{mapping ? MAPPING_MESSAGES.updated : 'The mapping was saved.'}</Alert>
+        <RedirectNotice to={target} remaining={remaining} label={listLabel(target)} />
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate className="card narrow-card" onSubmit={(event) => void handleSubmit(onValid)(event)}>
+      {lookupsFailed ? (
+        <Alert severity="error">
+          {errorText(users.error ?? distilleries.error)} The lists of users and distilleries could not be loaded.
+        </Alert>
+      ) : null}
+      {centralized ? (
+        <FormField id="mapping-name" label="Group Name" error={err('name')} required>
+          {(a11y) => <input {...a11y} {...register('name')} maxLength={120} className={inputClass(!!err('name'))} />}
+        </FormField>
+      ) : null}
+      <FormField
+        id="mapping-distilleries"
+        label={centralized ? 'Distilleries' : 'Distillery'}
+        error={err('distilleries')}
+        required
+      >
+        {(a11y) => (
+          <Controller
+            name="distilleries"
+            control={control}
+            render={({ field }) =>
+              centralized ? (
+                <MultiSelect
+                  inputId={a11y.id}
+                  aria-describedby={a11y['aria-describedby']}
+                  aria-invalid={a11y['aria-invalid']}
+                  value={field.value}
+                  options={distilleryOptions}
+                  onChange={(event) => field.onChange(event.value as number[])}
+                  onBlur={field.onBlur}
+                  placeholder={distilleries.isPending ? 'Loading…' : 'Select distilleries'}
+                  emptyMessage="No distillery without a mapping"
+                  maxSelectedLabels={3}
+                  scrollHeight="200px"
+                  filter
+                  filterMatchMode="contains"
+                  filterPlaceholder="Search"
+                  showSelectAll={false}
+                  display="comma"
+                  className={`w-full${a11y['aria-invalid'] ? ' p-invalid' : ''}`}
+                  pt={multiSelectA11y('Search distilleries')}
+                />
+              ) : (
+                <select
+                  {...a11y}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value[0] ?? ''}
+                  onChange={(event) => field.onChange(event.target.value ? [Number(event.target.value)] : [])}
+                  onBlur={field.onBlur}
+                  className={inputClass(!!err('distilleries'), 'native-select')}
+                >
+                  <option value="">{distilleries.isPending ? 'Loading…' : 'Select distillery'}</option>
+                  {distilleryOptions.map((d) => (
+                    <option key={d.value} value={d.value}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              )
+            }
+          />
+        )}
+      </FormField>
+      {TIERS.map((tier) => (
+        <FormField key={tier.name} id={`mapping-${tier.name}`} label={tier.label} error={err(tier.name)} required>
+          {(a11y) => (
+            <select
+              {...a11y}
+              {...register(tier.name, { deps: TIERS.map((t) => t.name).filter((n) => n !== tier.name) })}
+              // Controlled: the options arrive after the form's values (editing a mapping).
+              value={values[tier.name]}
+              className={inputClass(!!err(tier.name), 'native-select')}
+            >
+              <option value="">{users.isPending ? 'Loading…' : `Select ${tier.label.toLowerCase()}`}</option>
+              {userOptions.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ))}
+      <p className="field-hint">Negotiator, authorizer and approver must be three different users.</p>
+      <div className="form-actions">
+        <SubmitButton label={mapping ? 'Update' : 'Save'} blocked={!ready} busy={busy} />
+        {/* Spec 000 §2: both forms cancel to the centralized list. */}
+        <Link to="/centralized" className="p-button p-component p-button-outlined link-as-button">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function listLabel(path: string): string {
+  if (path === '/distilleries') return 'Distilleries';
+  return path === '/centralized' ? 'Centralized Mappings' : 'De-Centralized Mappings';
+}

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { call, rememberToken } from './api';
 
 /** Ticks the captcha checkbox and waits until the proof of work is solved. */
 export async function solveCaptcha(page: Page) {
@@ -12,4 +13,76 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+// The web app keeps its session in localStorage under this key (apps/web/src/app/session.ts).
+const SESSION_KEY = 'spirit.session';
+const sessions = new Map<string, string>();
+
+/**
+ * Signs in through the login page the first time an account is used in this worker; later calls put the saved
+ * session back into the browser while the server still accepts it. (The server allows an account 10 sign-ins in
+ * 5 minutes, fewer than a whole run needs.) Leaves the page on /dashboard or /error.
+ */
+export async function signInAs(page: Page, email: string, password: string) {
+  const key = email.toLowerCase();
+  const saved = sessions.get(key);
+  if (saved) {
+    const { token } = JSON.parse(saved) as { token: string };
+    if ((await call('refreshUser', {}, token)).status === 'OK') {
+      await page.goto('/home');
+      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, saved] as const);
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/(dashboard|error)$/);
+      return;
+    }
+  }
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/(dashboard|error)$/);
+  const stored = await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY);
+  if (stored) {
+    sessions.set(key, stored);
+    rememberToken(key, (JSON.parse(stored) as { token: string }).token);
+  }
+}
+
+/** The confirm dialog (PrimeReact ConfirmDialog) showing `message`. */
+export function confirmDialog(page: Page, message: string): Locator {
+  return page.getByRole('dialog').filter({ hasText: message });
+}
+
+/** The body row of a table that mentions `text`. */
+export function rowOf(table: Locator, text: string): Locator {
+  return table.getByRole('row').filter({ hasText: text });
+}
+
+/** The first cell's text of every body row of `table`, read in one go (the table may re-render meanwhile). */
+export async function firstColumn(table: Locator): Promise<string[]> {
+  return table.evaluate((t: HTMLTableElement) =>
+    Array.from(t.tBodies[0]?.rows ?? []).map((row) => (row.cells[0]?.textContent ?? '').trim()),
+  );
+}
+
+/** Searches a list: types into its search box and presses Enter. */
+export async function searchList(page: Page, label: string, text: string) {
+  const box = page.getByRole('textbox', { name: label });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Today in India Standard Time as dd-MM-yyyy, the app's date format. */
+export function todayInIndia(): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('day')}-${part('month')}-${part('year')}`;
+}
+
+/** The value of a read-only field in a details list (`<dt>label</dt><dd>value</dd>`). */
+export function detailOf(page: Page, label: string): Locator {
+  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').getByRole('definition');
 }

@@ -38,7 +38,7 @@ describe('Captcha', () => {
 
     const box = screen.getByRole('checkbox', { name: "I'm not a robot" });
     await user.click(box);
-    expect(await screen.findByText('Verified', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Verified', {}, { timeout: 20_000 })).toBeTruthy();
     expect((box as HTMLInputElement).checked).toBe(true);
 
     const payload = payloads.at(-1);

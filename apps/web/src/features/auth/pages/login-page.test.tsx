@@ -51,7 +51,7 @@ function renderLogin() {
 
 async function solveCaptcha(u: ReturnType<typeof userEvent.setup>) {
   await u.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
-  await screen.findByText('Verified', {}, { timeout: 5000 });
+  await screen.findByText('Verified', {}, { timeout: 20_000 });
 }
 
 describe('login page', () => {

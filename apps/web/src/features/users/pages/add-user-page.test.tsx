@@ -129,7 +129,7 @@ describe('Add User Details', () => {
       is_company_registration: false,
     });
     expect(router.state.location.pathname).toBe('/adduser');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/userslist'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userslist'), { timeout: 10_000 });
   });
 
   it("puts the server's refusal under its field and in a failure toast", async () => {

@@ -2,7 +2,23 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
+// A toast fading in or out is half transparent for a moment and then fails the contrast rule. The scan looks at
+// the page as it settles: transitions end at once (an element is shown or hidden, never half-way).
+const NO_TRANSITIONS = '*, *::before, *::after { transition: none !important; }';
+
 export async function checkPage(page: Page, testInfo: TestInfo, name: string) {
+  await page.addStyleTag({ content: NO_TRANSITIONS });
+  // Keyframe animations still running (not endless ones such as spinners) are waited for, at most 5 s.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map(

@@ -56,11 +56,18 @@ export function rowOf(table: Locator, text: string): Locator {
   return table.getByRole('row').filter({ hasText: text });
 }
 
-/** The first cell's text of every body row of `table`, read in one go (the table may re-render meanwhile). */
-export async function firstColumn(table: Locator): Promise<string[]> {
-  return table.evaluate((t: HTMLTableElement) =>
-    Array.from(t.tBodies[0]?.rows ?? []).map((row) => (row.cells[0]?.textContent ?? '').trim()),
+/** The text of column `index` in every body row of `table`, read in one go (the table may re-render meanwhile). */
+export async function columnOf(table: Locator, index: number): Promise<string[]> {
+  return table.evaluate(
+    (t: HTMLTableElement, i: number) =>
+      Array.from(t.tBodies[0]?.rows ?? []).map((row) => (row.cells[i]?.textContent ?? '').trim()),
+    index,
   );
+}
+
+/** The first cell's text of every body row of `table`. */
+export function firstColumn(table: Locator): Promise<string[]> {
+  return columnOf(table, 0);
 }
 
 /** Searches a list: types into its search box and presses Enter. */
@@ -84,5 +91,14 @@ export function todayInIndia(): string {
 
 /** The value of a read-only field in a details list (`<dt>label</dt><dd>value</dd>`). */
 export function detailOf(page: Page, label: string): Locator {
-  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').getByRole('definition');
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('..')
+    .getByRole('definition');
+}
+
+/** A link of the side menu, by its exact label. */
+export function menuLink(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
 }

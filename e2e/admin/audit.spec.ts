@@ -1,0 +1,83 @@
+// The audit log (issue 3, part 6): a company's review, deletion and restore are listed on /audit, newest first,
+// and the filters by company, object type, user and date narrow the list.
+import { expect, test } from '@playwright/test';
+import { SUPER_ADMIN } from '../playwright.config';
+import { call, ok, registerCompany, tokenFor } from '../support/api';
+import { checkPage } from '../support/page-checks';
+import { columnOf, menuLink, signInAs } from '../support/ui';
+
+const stamp = Date.now();
+const company = { name: `Audited Spirits ${stamp}`, email: `admin-${stamp}@audited.example` };
+let companyId = 0;
+let superAdminId = 0;
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+test.beforeAll(async () => {
+  // This spec's own changes: a registration, approved, deleted and restored by the SuperAdmin.
+  const token = await tokenFor(SUPER_ADMIN.email, SUPER_ADMIN.password);
+  companyId = (await registerCompany(company)).id;
+  await ok('updateCompanyStatus', { id: companyId, status: 'Approved' }, token);
+  await ok('deleteCompany', { company_id: companyId }, token);
+  await ok('undeleteCompany', { company_id: companyId }, token);
+  superAdminId = (await call<{ user: { id: number } }>('refreshUser', {}, token)).data.user.id;
+});
+
+test('the SuperAdmin finds the changes of a company on /audit and filters the log', async ({ page }, testInfo) => {
+  await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await menuLink(page, 'Audit Log').click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
+  const log = page.getByRole('table', { name: 'Audit log entries, newest first' });
+  await expect(log).toBeVisible();
+  await checkPage(page, testInfo, 'audit');
+
+  // By company and object type: the company's story, newest first.
+  const filters = page.getByRole('form', { name: 'Audit log filters' });
+  await filters.getByLabel('Company', { exact: true }).selectOption({ label: `${company.name} (Seller)` });
+  await filters.getByLabel('Object type').selectOption('company');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`company=${companyId}`));
+  await expect(page).toHaveURL(/object=company/);
+  await expect
+    .poll(() => columnOf(log, 3))
+    .toEqual(['company.restored', 'company.deleted', 'company.approved', 'company.registered']);
+  expect(new Set(await columnOf(log, 2))).toEqual(new Set([company.name]));
+  expect(new Set(await columnOf(log, 4))).toEqual(new Set([`company #${companyId}`]));
+  // The SuperAdmin made the last three changes; the registration came from a visitor.
+  expect((await columnOf(log, 1)).slice(0, 3)).toEqual(Array(3).fill(`Platform Admin (#${superAdminId})`));
+  await checkPage(page, testInfo, 'audit-company');
+
+  // By user and date range: the SuperAdmin's changes of the last days include this company's.
+  await filters.getByLabel('Company', { exact: true }).selectOption('');
+  await filters.getByLabel('Object type').selectOption('');
+  await filters.getByLabel('User id').fill('abc');
+  await expect(filters.getByText('Enter a user id (a whole number).')).toBeVisible();
+  await filters.getByLabel('User id').fill(String(superAdminId));
+  await filters.getByLabel('From', { exact: true }).fill(isoDay(1));
+  await filters.getByLabel('To', { exact: true }).fill(isoDay(-1));
+  await expect(filters.getByText('The start date is after the end date.')).toBeVisible();
+  await checkPage(page, testInfo, 'audit-filter-errors');
+  await filters.getByLabel('From', { exact: true }).fill(isoDay(-1));
+  await filters.getByLabel('To', { exact: true }).fill(isoDay(1));
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`user=${superAdminId}`));
+  await expect
+    .poll(async () => new Set(await columnOf(log, 1)))
+    .toEqual(new Set([`Platform Admin (#${superAdminId})`]));
+  await expect(log.getByRole('row').filter({ hasText: company.name }).first()).toBeVisible();
+
+  // Service fee changes are there too (the demo rates).
+  await filters.getByLabel('User id').fill('');
+  await filters.getByLabel('From', { exact: true }).fill('');
+  await filters.getByLabel('To', { exact: true }).fill('');
+  await filters.getByLabel('Object type').selectOption('fee');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(async () => new Set(await columnOf(log, 3)).has('fee.created')).toBe(true);
+  expect((await columnOf(log, 4)).every((object) => object.startsWith('fee #'))).toBe(true);
+  await checkPage(page, testInfo, 'audit-fees');
+
+  await filters.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(filters.getByLabel('Object type')).toHaveValue('');
+});

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { users } from '../users/users.table.js';
 import { invitations, oneTimeCodes, sessions } from './auth.table.js';
 
 export async function insertSession(
@@ -54,6 +55,19 @@ export async function revokeUserSessions(tx: Tx, userId: number, now: Date, exce
         eq(sessions.user_id, userId),
         isNull(sessions.revoked_at),
         exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+}
+
+/** Signs out every user of a company at once (company deletion). */
+export async function revokeCompanySessions(tx: Tx, companyId: number, now: Date) {
+  await tx
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        isNull(sessions.revoked_at),
+        inArray(sessions.user_id, tx.select({ id: users.id }).from(users).where(eq(users.company_id, companyId))),
       ),
     );
 }

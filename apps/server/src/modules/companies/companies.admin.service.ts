@@ -3,21 +3,21 @@ import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
 import type { CompanyDetails } from '@spirit/domain/companies/companies.admin.schemas';
 import { fileIdFromUrl, fileUrlOf } from '@spirit/domain/files/files.schemas';
 import type { companyListSchema, updateCompanySchema } from '@spirit/domain/companies/companies.admin.schemas';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { revokeUserSessions } from '../auth/auth.repository.js';
+import { revokeCompanySessions } from '../auth/auth.repository.js';
 import { claimUpload, findClaimableUpload } from '../files/files.service.js';
 import { mails, type Mail } from '../mail/mail.templates.js';
+import { emailInUse } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { issueInvitation } from '../users/users.service.js';
 import {
   approvedCompanyNames,
   companyAdmin,
-  companyUserIds,
   findCompany,
   listCompanies,
   liveCompanyEmailExists,
@@ -78,14 +78,7 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
     if (before.status === 'Deleted') throw badRequest('company.deleted', COMPANY_MESSAGES.deletedCannotEdit);
     const admin = await companyAdmin(tx, before.id);
     const emailTaken =
-      (await liveCompanyEmailExists(tx, input.email, before.id)) ||
-      (
-        await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = ${input.email} and ${users.id} <> ${admin?.id ?? 0}`)
-          .limit(1)
-      ).length > 0;
+      (await liveCompanyEmailExists(tx, input.email, before.id)) || (await emailInUse(tx, input.email, admin?.id));
     if (emailTaken)
       throw conflict('company.email_in_use', COMPANY_MESSAGES.emailInUse, { email: COMPANY_MESSAGES.emailInUse });
     if (await livePanExists(tx, input.pan_no, before.id)) {
@@ -144,7 +137,7 @@ export async function remove(deps: Deps, actor: Actor, companyId: number) {
       .update(companies)
       .set({ status: 'Deleted', status_before_delete: company.status, updated_at: now })
       .where(eq(companies.id, company.id));
-    for (const userId of await companyUserIds(tx, company.id)) await revokeUserSessions(tx, userId, now);
+    await revokeCompanySessions(tx, company.id, now);
     await audit(tx, {
       actorUserId: actor.userId,
       companyId: company.id,

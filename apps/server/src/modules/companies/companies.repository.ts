@@ -142,8 +142,3 @@ export async function companyAdmin(tx: Tx, companyId: number) {
     .limit(1);
   return rows[0] ?? null;
 }
-
-export async function companyUserIds(tx: Tx, companyId: number): Promise<number[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.company_id, companyId));
-  return rows.map((r) => r.id);
-}

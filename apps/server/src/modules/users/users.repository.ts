@@ -48,11 +48,11 @@ export async function findUserById(tx: Tx, id: number): Promise<UserWithCompany 
   return row ? { ...row.user, company: row.company } : null;
 }
 
-export async function emailInUse(tx: Tx, email: string): Promise<boolean> {
+export async function emailInUse(tx: Tx, email: string, exceptUserId?: number): Promise<boolean> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.id} <> ${exceptUserId ?? 0}`)
     .limit(1);
   return rows.length > 0;
 }

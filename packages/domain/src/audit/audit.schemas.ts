@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { optionalIdField } from '../common/numbers.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
 
 export const auditQuerySchema = listQuerySchema.extend({
-  company_id: z.coerce.number().int().positive().optional().nullable(),
-  user_id: z.coerce.number().int().positive().optional().nullable(),
+  company_id: optionalIdField(),
+  user_id: optionalIdField(),
   object_type: z.string().trim().max(40).optional().nullable(),
   from: z.iso.date().optional().nullable(),
   to: z.iso.date().optional().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, optionalIdField } from '../common/numbers.js';
 import { MESSAGES, isValidEmail, requiredText } from '../common/validators.js';
 import { AUTH_MESSAGES, OTP_LENGTH } from './auth.constants.js';
 import { passwordPolicyFailures } from './auth.rules.js';
@@ -58,7 +59,7 @@ export const refreshUserResultSchema = z.object({ user: sessionUserSchema });
 
 export const changePasswordSchema = z
   .object({
-    user_id: z.coerce.number().int().optional(),
+    user_id: idField().optional(),
     old_password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
     new_password: newPasswordField,
     captcha: captchaField,
@@ -84,8 +85,8 @@ export const accountSetupSchema = z
     password: newPasswordField,
     confirm_password: z.string().optional(),
     email: z.string().optional(),
-    company_id: z.coerce.number().optional().nullable(),
-    id: z.coerce.number().optional().nullable(),
+    company_id: optionalIdField(),
+    id: optionalIdField(),
     captcha: captchaField,
   })
   .refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, {

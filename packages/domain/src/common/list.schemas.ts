@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { idField, wholeNumberField } from './numbers.js';
 
 export const PAGE_SIZES = [5, 10, 20, 30] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
+  page: wholeNumberField().pipe(z.number().min(1, 'Must be at least 1')).default(1),
+  page_size: wholeNumberField()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 5, 10, 20 or 30')
     .default(DEFAULT_PAGE_SIZE),
   item_search: z.string().trim().max(200).optional(),
@@ -18,7 +17,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const listResultSchema = <T extends z.ZodType>(record: T) =>
   z.object({ records: z.array(record), totalRecords: z.number().int() });
 
-export const idSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idSchema = z.object({ id: idField() });
 export type IdInput = z.infer<typeof idSchema>;
 
 export const emptySchema = z.object({}).passthrough();

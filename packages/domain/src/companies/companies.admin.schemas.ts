@@ -1,5 +1,6 @@
 // Company review and maintenance by the SuperAdmin (spec 000: clients, prospects, company information and edit).
 import { z } from 'zod';
+import { idField } from '../common/numbers.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
 import {
   MESSAGES,
@@ -68,13 +69,13 @@ export const companyDetailsSchema = z.object({
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
-export const companyDetailsQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
-export const companyIdSchema = z.object({ company_id: z.coerce.number().int().positive() });
+export const companyDetailsQuerySchema = z.object({ id: idField().optional() });
+export const companyIdSchema = z.object({ company_id: idField() });
 
 /** Company edit: every field required (spec 000 §5 "Company edit"), including the licence number and upload. */
 export const updateCompanySchema = z
   .object({
-    id: z.coerce.number().int().positive(),
+    id: idField(),
     type: companyTypeField,
     registered_name: requiredText().pipe(z.string().max(200)),
     name: requiredText().pipe(z.string().max(200)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../common/numbers.js';
 import { captchaField } from '../auth/auth.schemas.js';
 import {
   LICENCE_PATTERN,
@@ -62,7 +63,7 @@ export type CreateCompany = z.output<typeof createCompanySchema>;
 export const createCompanyResultSchema = z.object({ id: z.number() });
 
 export const updateCompanyStatusSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idField(),
   status: z.enum(['Approved', 'Rejected'], { error: 'Status must be Approved or Rejected' }),
 });
 export type UpdateCompanyStatusInput = z.input<typeof updateCompanyStatusSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, optionalIdField } from '../common/numbers.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
 import { GST_PATTERN, MESSAGES, isValidGst, licenceField, requiredText } from '../common/validators.js';
 
@@ -25,9 +26,9 @@ export const distilleryFormSchema = z.object({
 });
 export type DistilleryFormInput = z.input<typeof distilleryFormSchema>;
 export const createDistillerySchema = distilleryFormSchema.extend({
-  company_id: z.coerce.number().optional().nullable(),
+  company_id: optionalIdField(),
 });
-export const updateDistillerySchema = createDistillerySchema.extend({ id: z.coerce.number().int().positive() });
+export const updateDistillerySchema = createDistillerySchema.extend({ id: idField() });
 
 export const distillerySchema = z.object({
   id: z.number(),

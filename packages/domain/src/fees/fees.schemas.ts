@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COMPANY_TYPES } from '../companies/companies.constants.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
+import { amountField, idField, optionalIdField } from '../common/numbers.js';
 import { MESSAGES } from '../common/validators.js';
 
 export const FEE_MESSAGES = {
@@ -13,28 +14,17 @@ export const FEE_MESSAGES = {
   unknownProduct: 'Please select a valid product',
 } as const;
 
-// An empty input is "missing", not zero.
-const amount = (max: number, step: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: MESSAGES.required })
-      .min(0, 'Must not be negative')
-      .max(max, `Must be at most ${max}`)
-      .refine((n) => Math.abs(Math.round(n / step) * step - n) < 1e-9, `Use steps of ${step}`),
-  );
-
 export const feeFormSchema = z.object({
   company_type: z.enum(COMPANY_TYPES, { error: MESSAGES.required }),
-  company_id: z.coerce.number().int().positive().optional().nullable(),
+  company_id: optionalIdField(),
   product: z.string().trim().max(100).optional().nullable(),
-  commission_amount: amount(10_000, 0.01),
-  state_gst: amount(100, 0.01),
-  central_gst: amount(100, 0.01),
+  commission_amount: amountField({ max: 10_000, decimals: 2 }),
+  state_gst: amountField({ max: 100, decimals: 2 }),
+  central_gst: amountField({ max: 100, decimals: 2 }),
 });
 export type FeeFormInput = z.input<typeof feeFormSchema>;
 export const createFeeSchema = feeFormSchema;
-export const updateFeeSchema = feeFormSchema.extend({ id: z.coerce.number().int().positive() });
+export const updateFeeSchema = feeFormSchema.extend({ id: idField() });
 
 export const feeSchema = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 // Distillery mappings: who negotiates, authorizes and approves for a distillery (DESIGN.md §4).
 import { z } from 'zod';
+import { idField } from '../common/numbers.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
 import { MESSAGES, optionalText } from '../common/validators.js';
 
@@ -18,16 +19,13 @@ export const MAPPING_MESSAGES = {
   groupNameTaken: 'A mapping with this group name already exists',
 } as const;
 
-const userRef = z.coerce.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
+const userRef = idField(MESSAGES.required);
 
 export const mappingFormSchema = z
   .object({
     type: z.enum(MAPPING_TYPES, { error: MESSAGES.required }),
     name: optionalText(120),
-    distilleries: z
-      .array(z.coerce.number().int().positive(), { error: MESSAGES.required })
-      .min(1, MESSAGES.required)
-      .max(200),
+    distilleries: z.array(idField(), { error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
     negotiator: userRef,
     authorizer: userRef,
     approver: userRef,
@@ -44,10 +42,7 @@ export const mappingFormSchema = z
   });
 export type MappingFormInput = z.input<typeof mappingFormSchema>;
 export const createMappingSchema = mappingFormSchema;
-export const updateMappingSchema = z.intersection(
-  mappingFormSchema,
-  z.object({ id: z.coerce.number().int().positive() }),
-);
+export const updateMappingSchema = z.intersection(mappingFormSchema, z.object({ id: idField() }));
 
 export const mappingListSchema = listQuerySchema.extend({ type: z.enum(MAPPING_TYPES) });
 
@@ -67,4 +62,4 @@ export const mappingSchema = z.object({
 export type Mapping = z.infer<typeof mappingSchema>;
 export const mappingListResultSchema = listResultSchema(mappingSchema);
 /** Options for a mapping form: untagged users and distilleries, plus those of the mapping being edited. */
-export const untaggedQuerySchema = z.object({ mapping_id: z.coerce.number().int().positive().optional() });
+export const untaggedQuerySchema = z.object({ mapping_id: idField().optional() });

@@ -1,5 +1,6 @@
 // Company users managed by the company Admin (spec 000: Add User, Users List).
 import { z } from 'zod';
+import { idField, optionalIdField } from '../common/numbers.js';
 import { accountSetupSchema } from '../auth/auth.schemas.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
 import { MESSAGES, emailField, mobileField, requiredText } from '../common/validators.js';
@@ -28,9 +29,9 @@ export type UserFormInput = z.input<typeof userFormSchema>;
 
 export const addUserSchema = userFormSchema.extend({
   is_company_registration: z.literal(false),
-  company_id: z.coerce.number().optional().nullable(),
+  company_id: optionalIdField(),
 });
-export const editUserSchema = addUserSchema.extend({ id: z.coerce.number().int().positive() });
+export const editUserSchema = addUserSchema.extend({ id: idField() });
 
 const flagged = (v: unknown) =>
   v && typeof v === 'object'
@@ -47,7 +48,7 @@ export const updateUserSchema = z.preprocess(
   z.discriminatedUnion('is_company_registration', [accountSetupSchema, editUserSchema]),
 );
 
-export const userIdSchema = z.object({ user_id: z.coerce.number().int().positive() });
+export const userIdSchema = z.object({ user_id: idField() });
 
 export const userListSchema = listQuerySchema.extend({
   filters: z.object({ is_archived: z.boolean().default(false) }).default({ is_archived: false }),

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from './modules/companies/companies.table.js';
 import { distilleries } from './modules/distilleries/distilleries.table.js';
 import { feeRates } from './modules/fees/fees.table.js';
 import { mappings } from './modules/mappings/mappings.table.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './seed.js';
-import { createHarness, type Harness } from './test/harness.js';
+import { createHarness, invitationToken, type Harness } from './test/harness.js';
 
 let h: Harness;
 let report: SeedReport;
@@ -65,6 +65,16 @@ describe('demo seed', () => {
       unknown[]
     >;
     expect(Object.keys(byState)).toHaveLength(2);
+  });
+
+  it('leaves no live set-password link: the approval mail in the outbox cannot replace the demo password', async () => {
+    const live = await h.db.execute(
+      sql`select count(*)::int as n from invitations where used_at is null and voided_at is null`,
+    );
+    expect((live as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const token = await invitationToken(h, DEMO_COMPANIES[0]!.email);
+    const res = await h.call('verifyToken', { token });
+    expect(res.statusCode).toBe(410);
   });
 
   it('prints one line per company, and finds the same accounts on a later start', async () => {

@@ -3,11 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { gstCheckCharacter } from '@spirit/domain/common/validators';
 import { distilleryFormSchema } from '@spirit/domain/distilleries/distilleries.schemas';
+import { gstStateCode } from '@spirit/domain/geo/geo.rules';
 import { feeFormSchema } from '@spirit/domain/fees/fees.schemas';
 import { mappingFormSchema } from '@spirit/domain/mappings/mappings.schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from './lib/actor.js';
 import { hashPassword } from './lib/crypto.js';
+import { voidInvitations } from './modules/auth/auth.repository.js';
 import { insertCompany } from './modules/companies/companies.repository.js';
 import { reviewCompany } from './modules/companies/companies.service.js';
 import { create as createDistillery } from './modules/distilleries/distilleries.service.js';
@@ -113,17 +115,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
-const STATE_CODES: Record<string, string> = {
-  Maharashtra: '27',
-  'Uttar Pradesh': '09',
-  Karnataka: '29',
-  Punjab: '03',
-  'West Bengal': '19',
-  Rajasthan: '08',
-};
-
 export function demoGst(state: string, pan: string): string {
-  const first14 = `${STATE_CODES[state] ?? '27'}${pan}1Z`;
+  const first14 = `${gstStateCode(state) ?? '27'}${pan}1Z`;
   return first14 + gstCheckCharacter(first14);
 }
 
@@ -197,6 +190,17 @@ const actorOf = (
 });
 
 /**
+ * Demo users get the known demo password directly. The link their approval or invitation mail carried is voided:
+ * the mail stays in the outbox and the log, and must not be a way to replace the documented password.
+ */
+async function giveDemoPassword(deps: Deps, userId: number, demoHash: string) {
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: demoHash, is_active: true }).where(eq(users.id, userId));
+    await voidInvitations(tx, userId, deps.now());
+  });
+}
+
+/**
  * A demo company's team, through the same services an Admin uses: four users (active, with the demo password),
  * three distilleries in two states, a centralized group of two and a de-centralized mapping of the third.
  */
@@ -212,7 +216,7 @@ async function seedTeam(deps: Deps, c: DemoCompany, index: number, companyId: nu
       name: c.people[i]!,
       mobile_number: `98${String(index).padStart(2, '0')}0000${String(i).padStart(2, '0')}`,
     });
-    await deps.db.update(users).set({ password_hash: demoHash, is_active: true }).where(eq(users.id, id));
+    await giveDemoPassword(deps, id, demoHash);
     staff.push(id);
   }
   const distilleryIds: number[] = [];
@@ -340,7 +344,7 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
       return created;
     });
     await reviewCompany(deps, actor, { id: company.id, status: 'Approved' });
-    await db.update(users).set({ password_hash: demoHash, is_active: true }).where(eq(users.email, c.email));
+    await giveDemoPassword(deps, (await findUserByEmail(db, c.email))!.id, demoHash);
     await seedTeam(deps, c, index, company.id, demoHash);
     companyIds.set(c.name, company.id);
     report.demo.push({

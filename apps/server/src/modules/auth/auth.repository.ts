@@ -77,11 +77,16 @@ export async function insertInvitation(
   row: { user_id: number; token_hash: string; expires_at: Date; now: Date },
 ) {
   // A fresh link voids every earlier one.
+  await voidInvitations(tx, row.user_id, row.now);
+  await tx.insert(invitations).values({ ...row, created_at: row.now });
+}
+
+/** Kills every open set-password link of a user (new link, email moved, password set, demo seed). */
+export async function voidInvitations(tx: Tx, userId: number, now: Date) {
   await tx
     .update(invitations)
-    .set({ voided_at: row.now })
-    .where(and(eq(invitations.user_id, row.user_id), isNull(invitations.used_at), isNull(invitations.voided_at)));
-  await tx.insert(invitations).values({ ...row, created_at: row.now });
+    .set({ voided_at: now })
+    .where(and(eq(invitations.user_id, userId), isNull(invitations.used_at), isNull(invitations.voided_at)));
 }
 
 export async function findInvitation(tx: Tx, tokenHash: string) {

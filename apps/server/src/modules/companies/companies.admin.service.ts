@@ -9,7 +9,7 @@ import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { revokeCompanySessions } from '../auth/auth.repository.js';
+import { revokeCompanySessions, voidInvitations } from '../auth/auth.repository.js';
 import { claimUpload, findClaimableUpload } from '../files/files.service.js';
 import { mails, type Mail } from '../mail/mail.templates.js';
 import { emailInUse } from '../users/users.repository.js';
@@ -72,7 +72,7 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
   const fileId = fileIdFromUrl(input.license);
   if (!fileId) throw invalidField('license', COMPANY_MESSAGES.fileUnknown);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const mail = await deps.db.transaction(async (tx) => {
     const before = await lockCompany(tx, input.id);
     if (!before) throw companyNotFound();
     if (before.status === 'Deleted') throw badRequest('company.deleted', COMPANY_MESSAGES.deletedCannotEdit);
@@ -111,8 +111,11 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
     await tx.update(companies).set(changes).where(eq(companies.id, before.id));
     await replaceSpirits(tx, before.id, spirits);
     // The company email is its admin's sign-in: they move together.
-    if (admin && admin.email.toLowerCase() === before.email.toLowerCase() && admin.email !== input.email) {
+    const adminMoves = admin && admin.email.toLowerCase() === before.email.toLowerCase() && admin.email !== input.email;
+    if (adminMoves) {
       await tx.update(users).set({ email: input.email, updated_at: now }).where(eq(users.id, admin.id));
+      // A link mailed to the old address must not set up the account now signed in with the new one.
+      await voidInvitations(tx, admin.id, now);
     }
     await audit(tx, {
       actorUserId: actor.userId,
@@ -123,7 +126,17 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
       before,
       after: { ...changes, type_of_spirits: spirits },
     });
+    if (!adminMoves || admin.is_active) return null;
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId: before.id,
+      action: 'user.invitation_sent',
+      objectType: 'user',
+      objectId: admin.id,
+    });
+    return issueInvitation(tx, deps, { ...admin, email: input.email }, displayName(input));
   });
+  if (mail) await deps.mailer.send(mail);
 }
 
 /** Soft delete: the company keeps its data, its users are signed out and cannot sign in. */

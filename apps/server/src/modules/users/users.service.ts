@@ -5,7 +5,7 @@ import { hashPassword, newToken, sha256 } from '../../lib/crypto.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { findInvitation, insertInvitation, markInvitationUsed } from '../auth/auth.repository.js';
+import { findInvitation, insertInvitation, markInvitationUsed, revokeUserSessions } from '../auth/auth.repository.js';
 import { invitations } from '../auth/auth.table.js';
 import { mails, type Mail } from '../mail/mail.templates.js';
 import { findUserById } from './users.repository.js';
@@ -48,7 +48,8 @@ async function liveInvitation(tx: Tx, deps: Deps, token: string, lock: boolean) 
     : found;
   if (invitation.used_at || invitation.voided_at || invitation.expires_at <= deps.now()) throw deactivatedLink();
   const user = await findUserById(tx, invitation.user_id);
-  if (!user || user.is_archived) throw deactivatedLink();
+  // A link only sets up an account: once it has a password, a leaked or left-over link must not replace it.
+  if (!user || user.is_archived || user.is_active) throw deactivatedLink();
   return { invitation, user };
 }
 
@@ -57,7 +58,7 @@ export async function verifyToken(deps: Deps, token: string) {
   return { email: user.email, company_id: user.company_id, user_id: user.id };
 }
 
-/** Account set-up from the invitation link: sets the password once and activates the user. */
+/** Account set-up from the invitation link: sets the password once, activates the user and ends other sessions. */
 export async function setupAccount(
   deps: Deps,
   input: { token: string; password: string; captcha: string; id?: number | null; email?: string },
@@ -72,6 +73,8 @@ export async function setupAccount(
     const now = deps.now();
     await tx.update(users).set({ password_hash: hash, is_active: true, updated_at: now }).where(eq(users.id, user.id));
     await markInvitationUsed(tx, invitation.id, now);
+    // Whoever set the password is the account's owner from now on; any other session ends.
+    await revokeUserSessions(tx, user.id, now);
     await audit(tx, {
       actorUserId: user.id,
       companyId: user.company_id,

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { isLocalMode, type Config } from './config.js';
+import { mailboxEnabled, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  if (isLocalMode(config)) registerMailbox(app);
+  if (mailboxEnabled(config)) registerMailbox(app);
   await registerWeb(app, config.webDist);
 
   if (options.scheduler) {

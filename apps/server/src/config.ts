@@ -87,8 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A loopback listener outside production may show the local mailbox. */
-export function isLocalMode(config: Config): boolean {
-  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(config.host) || config.host.startsWith('127.');
-  return loopback && config.env !== 'production';
+/**
+ * The local mailbox exists only where the outbox is the only mailbox (no SMTP) and never in production. Who may read
+ * it is decided per request, by the caller's address (`plugins/mailbox.ts`), not by the listening address.
+ */
+export function mailboxEnabled(config: Config): boolean {
+  return !config.smtpUrl && config.env !== 'production';
 }

@@ -69,7 +69,15 @@ test('a registration waits on /prospect; the SuperAdmin views its details and ap
   await expect(page.getByRole('img', { name: `PAN card of ${company.name}` })).toBeVisible();
   await checkPage(page, testInfo, 'companyinfo-pending');
 
+  // Approval mails the company: it waits for a confirmation.
   await page.getByRole('button', { name: 'Approve' }).click();
+  const askApprove = confirmDialog(page, 'Are you sure you want to approve this company?');
+  await checkPage(page, testInfo, 'companyinfo-approve-confirm');
+  await askApprove.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByText('Approve operation cancelled')).toBeVisible();
+  await expect(detailOf(page, 'Status')).toHaveText('Pending');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await askApprove.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('You have accepted')).toBeVisible();
   await expect(page).toHaveURL(/\/clients$/);
   await waitForMail(company.email, 'company_approved');
@@ -283,9 +291,14 @@ test('the SuperAdmin rejects a registration; it is listed under Rejected Only', 
     .click();
   await expect(page).toHaveURL(new RegExp(`/companyinfo/${id}$`));
   await page.getByRole('button', { name: 'Reject' }).click();
+  const askReject = confirmDialog(page, 'Are you sure you want to reject this company?');
+  await askReject.getByLabel('Reason (optional, included in the mail)').fill('The PAN card is unreadable');
+  await checkPage(page, testInfo, 'companyinfo-reject-confirm');
+  await askReject.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('You have rejected')).toBeVisible();
   await expect(page).toHaveURL(/\/clients$/);
-  await waitForMail(rejected.email, 'company_rejected');
+  const mail = await waitForMail(rejected.email, 'company_rejected');
+  expect(mail.text_body).toContain('Reason: The PAN card is unreadable');
 
   await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Rejected Only' }).click();
   await searchList(page, 'Search clients', rejected.name);

@@ -53,6 +53,7 @@ import {
   createMappingSchema,
   mappingListResultSchema,
   mappingListSchema,
+  mappableUserSchema,
   mappingSchema,
   untaggedQuerySchema,
   updateMappingSchema,
@@ -276,9 +277,9 @@ export const METHODS = {
   },
   getAllUntaggedUser: {
     body: untaggedQuerySchema,
-    data: z.array(idNameSchema),
+    data: z.array(mappableUserSchema),
     access: ['Admin'],
-    summary: 'Active users who may be mapped',
+    summary: 'Users who may be mapped (not archived), those in no other mapping first',
   },
   getAllUntaggedDistill: {
     body: untaggedQuerySchema,

@@ -10,12 +10,10 @@ import {
   mobileField,
   optionalText,
   panField,
-  panOfGst,
-  PAN_PATTERN,
   requiredText,
 } from '../common/validators.js';
-import { COMPANY_MESSAGES, COMPANY_STATUSES, COMPANY_TYPES } from './companies.constants.js';
-import { companyTypeField, fileUrlField } from './companies.schemas.js';
+import { COMPANY_STATUSES, COMPANY_TYPES } from './companies.constants.js';
+import { checkCompanyGst, companyTypeField, fileUrlField } from './companies.schemas.js';
 
 export const companyListSchema = listQuerySchema.extend({
   search: z
@@ -96,11 +94,7 @@ export const updateCompanySchema = z
     license: fileUrlField.refine((v) => v.length > 0, MESSAGES.required),
     is_bid_confidential: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    if (PAN_PATTERN.test(v.pan_no) && panOfGst(v.gst_number) !== v.pan_no) {
-      ctx.addIssue({ code: 'custom', path: ['gst_number'], message: COMPANY_MESSAGES.panMismatch });
-    }
-  });
+  .superRefine(checkCompanyGst);
 export type UpdateCompanyInput = z.input<typeof updateCompanySchema>;
 
 export const companyNamesQuerySchema = z.object({ company_type: z.enum(COMPANY_TYPES, { error: MESSAGES.required }) });

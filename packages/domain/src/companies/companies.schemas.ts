@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../common/numbers.js';
 import { captchaField } from '../auth/auth.schemas.js';
+import { gstStateMismatch } from '../geo/geo.rules.js';
 import {
   LICENCE_PATTERN,
   MESSAGES,
@@ -29,6 +30,20 @@ export const fileUrlField = z
   .min(1, COMPANY_MESSAGES.fileMissing)
   .max(300);
 
+/** A company's GSTIN must carry its PAN and the code of its State (registration and company edit alike). */
+export function checkCompanyGst(
+  v: { pan_no: string; gst_number: string; state: string },
+  ctx: z.RefinementCtx<{ pan_no: string; gst_number: string; state: string }>,
+) {
+  // Only for a well-formed PAN: a broken one is reported on its own field, not also as a GST mismatch.
+  if (PAN_PATTERN.test(v.pan_no) && panOfGst(v.gst_number) !== v.pan_no) {
+    ctx.addIssue({ code: 'custom', path: ['gst_number'], message: COMPANY_MESSAGES.panMismatch });
+    return;
+  }
+  const otherState = gstStateMismatch(v.gst_number, v.state);
+  if (otherState) ctx.addIssue({ code: 'custom', path: ['gst_number'], message: otherState });
+}
+
 export const createCompanySchema = z
   .object({
     type: companyTypeField,
@@ -51,12 +66,7 @@ export const createCompanySchema = z
     license: fileUrlField,
     captcha: captchaField,
   })
-  .superRefine((v, ctx) => {
-    // Only for a well-formed PAN: a broken one is reported on its own field, not also as a GST mismatch.
-    if (PAN_PATTERN.test(v.pan_no) && panOfGst(v.gst_number) !== v.pan_no) {
-      ctx.addIssue({ code: 'custom', path: ['gst_number'], message: COMPANY_MESSAGES.panMismatch });
-    }
-  });
+  .superRefine(checkCompanyGst);
 export type CreateCompanyInput = z.input<typeof createCompanySchema>;
 export type CreateCompany = z.output<typeof createCompanySchema>;
 
@@ -65,6 +75,8 @@ export const createCompanyResultSchema = z.object({ id: z.number() });
 export const updateCompanyStatusSchema = z.object({
   id: idField(),
   status: z.enum(['Approved', 'Rejected'], { error: 'Status must be Approved or Rejected' }),
+  /** Why a registration is rejected (optional): quoted in the mail to the company and kept in the audit log. */
+  reason: optionalText(1000).optional(),
 });
 export type UpdateCompanyStatusInput = z.input<typeof updateCompanyStatusSchema>;
 

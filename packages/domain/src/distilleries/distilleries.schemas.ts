@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, optionalIdField } from '../common/numbers.js';
 import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
+import { gstStateMismatch } from '../geo/geo.rules.js';
 import { GST_PATTERN, MESSAGES, isValidGst, licenceField, requiredText } from '../common/validators.js';
 
 export const DISTILLERY_MESSAGES = {
@@ -17,18 +18,26 @@ const optionalGst = z.preprocess(
   z.union([z.literal(''), z.string().regex(GST_PATTERN, MESSAGES.invalidGst).refine(isValidGst, MESSAGES.invalidGst)]),
 );
 
-export const distilleryFormSchema = z.object({
+const distilleryFields = z.object({
   name: requiredText().pipe(z.string().max(200)),
   address: requiredText().pipe(z.string().max(500)),
   state: requiredText().pipe(z.string().max(100)),
   license_number: licenceField(),
   gst_number: optionalGst,
 });
+
+type GstAndState = { gst_number: string; state: string };
+/** A GSTIN given for a distillery must carry the code of its State. */
+function checkGstState(v: GstAndState, ctx: z.RefinementCtx<GstAndState>) {
+  const otherState = v.gst_number ? gstStateMismatch(v.gst_number, v.state) : null;
+  if (otherState) ctx.addIssue({ code: 'custom', path: ['gst_number'], message: otherState });
+}
+
+export const distilleryFormSchema = distilleryFields.superRefine(checkGstState);
 export type DistilleryFormInput = z.input<typeof distilleryFormSchema>;
-export const createDistillerySchema = distilleryFormSchema.extend({
-  company_id: optionalIdField(),
-});
-export const updateDistillerySchema = createDistillerySchema.extend({ id: idField() });
+const createFields = distilleryFields.extend({ company_id: optionalIdField() });
+export const createDistillerySchema = createFields.superRefine(checkGstState);
+export const updateDistillerySchema = createFields.extend({ id: idField() }).superRefine(checkGstState);
 
 export const distillerySchema = z.object({
   id: z.number(),

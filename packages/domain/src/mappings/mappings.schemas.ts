@@ -62,4 +62,7 @@ export const mappingSchema = z.object({
 export type Mapping = z.infer<typeof mappingSchema>;
 export const mappingListResultSchema = listResultSchema(mappingSchema);
 /** Options for a mapping form: untagged users and distilleries, plus those of the mapping being edited. */
+/** A user a mapping form offers; `in_mapping`: another mapping already names them (they may still be chosen). */
+export const mappableUserSchema = z.object({ id: z.number(), name: z.string(), in_mapping: z.boolean() });
+export type MappableUser = z.infer<typeof mappableUserSchema>;
 export const untaggedQuerySchema = z.object({ mapping_id: idField().optional() });

@@ -26,6 +26,26 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
   });
 }
 
+const comparable = (v: unknown) => JSON.stringify(Array.isArray(v) ? [...v].sort() : (v ?? null));
+
+/**
+ * The fields `after` names whose values differ from `before`'s, as a before/after pair with the same keys, so an
+ * entry records what changed and nothing else. Lists compare as sets (the order of spirits means nothing).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (comparable(before[key]) === comparable(value)) continue;
+    was[key] = before[key] ?? null;
+    now[key] = value ?? null;
+  }
+  return { before: was, after: now };
+}
+
 /** The audit log for the SuperAdmin, filtered and paginated. */
 export async function listAuditLog(deps: Deps, q: AuditQuery) {
   const page = await listAudit(deps.db, q);

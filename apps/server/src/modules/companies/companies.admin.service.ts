@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, changedFields } from '../audit/audit.service.js';
 import { revokeCompanySessions, voidInvitations } from '../auth/auth.repository.js';
 import { claimUpload, findClaimableUpload } from '../files/files.service.js';
 import { mails, type Mail } from '../mail/mail.templates.js';
@@ -90,6 +90,7 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
       await claimUpload(tx, fileId, before.id, now);
     }
     const spirits = [...new Set(input.type_of_spirits)];
+    const spiritsBefore = (await spiritsOf(tx, before.id)).map((s) => s.type_of_spirit);
     const changes = {
       type: input.type,
       name: input.name,
@@ -106,9 +107,11 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
       mobile_number: input.mobile_number,
       is_bid_confidential: input.is_bid_confidential,
       license_file_id: fileId,
-      updated_at: now,
     };
-    await tx.update(companies).set(changes).where(eq(companies.id, before.id));
+    await tx
+      .update(companies)
+      .set({ ...changes, updated_at: now })
+      .where(eq(companies.id, before.id));
     await replaceSpirits(tx, before.id, spirits);
     // The company email is its admin's sign-in: they move together.
     const adminMoves = admin && admin.email.toLowerCase() === before.email.toLowerCase() && admin.email !== input.email;
@@ -123,8 +126,7 @@ export async function update(deps: Deps, actor: Actor, input: z.output<typeof up
       action: 'company.updated',
       objectType: 'company',
       objectId: before.id,
-      before,
-      after: { ...changes, type_of_spirits: spirits },
+      ...changedFields({ ...before, type_of_spirits: spiritsBefore }, { ...changes, type_of_spirits: spirits }),
     });
     if (!adminMoves || admin.is_active) return null;
     await audit(tx, {

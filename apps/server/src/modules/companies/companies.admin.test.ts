@@ -171,7 +171,28 @@ describe('updateCompany', () => {
       license_number: 'ABC/12345/6789',
     });
     await expect(h.login(newEmail, target.password)).resolves.toBeTruthy();
-    expect(await auditEntries(h, 'company.updated', target.id)).toHaveLength(1);
+    // The entry holds exactly the fields that changed, each as it was and as it is now.
+    const [entry] = await auditEntries(h, 'company.updated', target.id);
+    expect(entry).toMatchObject({
+      before: {
+        name: target.body.name,
+        email: target.email,
+        type_of_spirits: ['Molasses ENA', 'Grain ENA'],
+        is_bid_confidential: false,
+        license_number: '',
+      },
+      after: {
+        name: 'Renamed Distillery',
+        email: newEmail,
+        type_of_spirits: ['Rum Spirit'],
+        is_bid_confidential: true,
+        license_number: 'ABC/12345/6789',
+      },
+    });
+    expect(Object.keys(entry!.before as object).sort()).toEqual(
+      ['email', 'is_bid_confidential', 'license_number', 'name', 'type_of_spirits'].sort(),
+    );
+    expect(Object.keys(entry!.after as object).sort()).toEqual(Object.keys(entry!.before as object).sort());
   });
 
   it('takes a new PAN card upload and refuses an unknown one', async () => {
@@ -204,6 +225,17 @@ describe('updateCompany', () => {
     const res = await h.call('updateCompany', editBody(seller.id, seller.body, { [field]: value }), superToken);
     expectError(res, 400);
     expect(res.body.fields?.[field]).toBe(message);
+    expect(await companyRow(h, seller.id)).toEqual(before);
+  });
+
+  it('refuses a GSTIN of another state than the State chosen, naming the expected state', async () => {
+    const before = await companyRow(h, seller.id);
+    const res = await h.call(
+      'updateCompany',
+      editBody(seller.id, seller.body, { state: 'Goa', city: 'Panaji' }),
+      superToken,
+    );
+    expectError(res, 400, { fields: { gst_number: 'This GST number is registered in Maharashtra, not Goa' } });
     expect(await companyRow(h, seller.id)).toEqual(before);
   });
 

@@ -84,7 +84,12 @@ export async function registerCompany(deps: Deps, input: CreateCompany): Promise
 }
 
 /** Approve or reject a Pending company. Approval creates its admin user and mails the set-password link. */
-export async function reviewCompany(deps: Deps, actor: Actor, input: { id: number; status: 'Approved' | 'Rejected' }) {
+export async function reviewCompany(
+  deps: Deps,
+  actor: Actor,
+  input: { id: number; status: 'Approved' | 'Rejected'; reason?: string | undefined },
+) {
+  const reason = input.status === 'Rejected' && input.reason ? input.reason : undefined;
   const outgoing: Mail[] = [];
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -100,11 +105,11 @@ export async function reviewCompany(deps: Deps, actor: Actor, input: { id: numbe
       objectType: 'company',
       objectId: company.id,
       before: { status: company.status },
-      after: { status: input.status },
+      after: reason ? { status: input.status, reason } : { status: input.status },
     });
     const name = displayName(company);
     if (input.status === 'Rejected') {
-      outgoing.push(mails.companyRejected({ to: company.email, company: name }));
+      outgoing.push(mails.companyRejected({ to: company.email, company: name, reason }));
       return;
     }
     if (await emailInUse(tx, company.email)) {

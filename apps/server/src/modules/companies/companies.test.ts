@@ -108,6 +108,12 @@ describe('createCompany', () => {
       'Invalid GST number format',
     ],
     ['GST of another PAN', { gst_number: '27AAPFU0939F1ZV' }, 'gst_number', COMPANY_MESSAGES.panMismatch],
+    [
+      'GST of another state',
+      { state: 'Goa', city: 'Panaji' },
+      'gst_number',
+      'This GST number is registered in Maharashtra, not Goa',
+    ],
     ['address empty', { address: '' }, 'address', '*required'],
     ['state empty', { state: '' }, 'state', '*required'],
     ['state unknown', { state: 'Atlantis' }, 'state', COMPANY_MESSAGES.unknownState],
@@ -237,6 +243,18 @@ describe('updateCompanyStatus', () => {
     expect((await h.mailsTo(c.email)).map((m) => m.kind)).toEqual(['company_rejected', 'registration_received']);
     expect(await userRow(h, c.email)).toBeNull();
     expect(await h.count('users')).toBe(users);
+  });
+
+  it('rejection with a reason quotes it in the mail and keeps it in the audit entry', async () => {
+    const c = await registerCompany(h);
+    const reason = 'The PAN card upload is unreadable';
+    const res = await h.call('updateCompanyStatus', { id: c.id, status: 'Rejected', reason }, superToken);
+    expect(res.statusCode).toBe(200);
+    const mail = (await h.mailsTo(c.email)).find((m) => m.kind === 'company_rejected')!;
+    expect(mail.text_body).toContain(`Reason: ${reason}`);
+    expect(await auditEntries(h, 'company.rejected', c.id)).toEqual([
+      expect.objectContaining({ before: { status: 'Pending' }, after: { status: 'Rejected', reason } }),
+    ]);
   });
 
   it.each([

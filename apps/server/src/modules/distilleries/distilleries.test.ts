@@ -76,6 +76,8 @@ describe('distilleries', () => {
     ['license_number', '', '*required'],
     ['license_number', 'AB/1/2', 'Invalid License number format'],
     ['gst_number', '27ABCDE1234F1Z', 'Invalid GST number format'],
+    // A valid GSTIN of Goa (code 30) for a distillery in Maharashtra.
+    ['gst_number', '30AAPFU0939F1Z8', 'This GST number is registered in Goa, not Maharashtra'],
   ])('refuses %s = %j with “%s” and adds nothing', async (field, value, message) => {
     const before = await h.count('distilleries');
     const res = await h.call('createDistill', form({ name: `Unit ${Math.random()}`, [field]: value }), a.token);

@@ -57,9 +57,10 @@ export const mails = {
       `${p.company} has been approved on Spirit Exchange.`,
       'A separate mail holds the link to set up your admin account.',
     ]),
-  companyRejected: (p: { to: string; company: string }) =>
+  companyRejected: (p: { to: string; company: string; reason?: string }) =>
     build('company_rejected', p.to, 'Your registration was not approved', [
       `We could not approve the registration of ${p.company} on Spirit Exchange.`,
+      ...(p.reason ? [`Reason: ${p.reason}`] : []),
       'Please contact us if you believe this is a mistake.',
     ]),
   companyDeleted: (p: { to: string; company: string }) =>

@@ -1,6 +1,6 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import type { Mapping, MappingType } from '@spirit/domain/mappings/mappings.schemas';
-import { and, asc, count, eq, exists, inArray, ne, not, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { byName, pageOf, searchAny } from '../../lib/list.js';
@@ -205,25 +205,23 @@ export async function replaceMappingDistilleries(tx: Tx, mappingId: number, dist
     .values(distilleryIds.map((distillery_id) => ({ mapping_id: mappingId, distillery_id })));
 }
 
-/** Options for a mapping form: users of the company who are not archived and in no mapping, plus `mappingId`'s. */
+/**
+ * Options for a mapping form: every user of the company who is not archived, with whether another mapping (than
+ * `mappingId`) already names them; those in no mapping first, then by name. One query: the flag probes the
+ * mappings' three people indexes.
+ */
 export async function untaggedUsers(tx: Tx, companyId: number, mappingId?: number) {
-  const inAny = tx
-    .select({ one: sql`1` })
-    .from(mappings)
-    .where(naming(users.id));
-  const inThis = mappingId
-    ? exists(
-        tx
-          .select({ one: sql`1` })
-          .from(mappings)
-          .where(and(eq(mappings.id, mappingId), naming(users.id))),
-      )
-    : undefined;
+  const inOther = exists(
+    tx
+      .select({ one: sql`1` })
+      .from(mappings)
+      .where(mappingId ? and(naming(users.id), ne(mappings.id, mappingId)) : naming(users.id)),
+  );
   return tx
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id, name: users.name, in_mapping: sql<boolean>`${inOther}` })
     .from(users)
-    .where(and(eq(users.company_id, companyId), eq(users.is_archived, false), or(not(exists(inAny)), inThis)))
-    .orderBy(...byName(users.name, users.id));
+    .where(and(eq(users.company_id, companyId), eq(users.is_archived, false)))
+    .orderBy(sql`${inOther}`, ...byName(users.name, users.id));
 }
 
 /** Options for a mapping form: distilleries of the company in no mapping, plus `mappingId`'s. */

@@ -587,22 +587,45 @@ describe('form options and the state-wise view', () => {
     return res.body.data;
   };
 
-  it('getAllUntaggedUser lists users in no mapping, active or not, never archived; with mapping_id also its own', async () => {
-    const adminName = (await h.call<{ user: { name: string; id: number } }>('refreshUser', {}, T.adminToken)).body.data
+  it('getAllUntaggedUser offers every user not archived, those in no mapping first; with mapping_id its own count as free', async () => {
+    const admin = (await h.call<{ user: { name: string; id: number } }>('refreshUser', {}, T.adminToken)).body.data
       .user;
-    const names = (list: { name: string }[]) => list.map((u) => u.name);
-    expect(await options('getAllUntaggedUser')).toEqual(
-      [
-        { id: adminName.id, name: adminName.name },
-        { id: invited.id, name: 'Ivan Invited' },
-        { id: spare.id, name: 'Zara Spare' },
-      ].sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase())),
+    const byName = (x: { name: string }, y: { name: string }) =>
+      x.name.toLowerCase().localeCompare(y.name.toLowerCase());
+    const free = [
+      { id: admin.id, name: admin.name, in_mapping: false },
+      { id: invited.id, name: 'Ivan Invited', in_mapping: false },
+      { id: spare.id, name: 'Zara Spare', in_mapping: false },
+    ].sort(byName);
+    const team = [
+      { id: T.authorizer.id, name: 'Arun Authorizer' },
+      { id: T.approver.id, name: 'Asha Approver' },
+      { id: T.negotiator.id, name: 'Nina Negotiator' },
+    ].sort(byName);
+    // The mapped people stay choosable (a company's one approver may serve several mappings), after the free ones.
+    expect(await options('getAllUntaggedUser')).toEqual([...free, ...team.map((u) => ({ ...u, in_mapping: true }))]);
+    // Editing the mapping: its own people are in no *other* mapping.
+    expect(await options('getAllUntaggedUser', { mapping_id: m.id })).toEqual(
+      [...free, ...team.map((u) => ({ ...u, in_mapping: false }))].sort(byName),
     );
-    expect(names(await options('getAllUntaggedUser', { mapping_id: m.id }))).toEqual(
-      [adminName.name, 'Arun Authorizer', 'Asha Approver', 'Ivan Invited', 'Nina Negotiator', 'Zara Spare'].sort(
-        (x, y) => x.toLowerCase().localeCompare(y.toLowerCase()),
-      ),
+    expect((await options('getAllUntaggedUser')).map((u) => u.name)).not.toContain('Old Timer');
+  });
+
+  it('a second mapping may name people who already serve one, still three different people', async () => {
+    const plant = await seedDistillery(h, { adminToken: T.adminToken, overrides: { name: 'Second Plant' } });
+    const form = { type: 'Decentralized', name: '', distilleries: [plant.id], negotiator: invited.id };
+    const twice = await h.call(
+      'createDistillGroup',
+      { ...form, authorizer: T.approver.id, approver: T.approver.id },
+      T.adminToken,
     );
+    expectError(twice, 400, { error: MAPPING_MESSAGES.distinctUsers });
+    const res = await h.call(
+      'createDistillGroup',
+      { ...form, authorizer: T.authorizer.id, approver: T.approver.id },
+      T.adminToken,
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
   });
 
   it('getAllUntaggedDistill lists distilleries in no mapping; with mapping_id also its own', async () => {

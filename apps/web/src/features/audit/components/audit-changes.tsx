@@ -13,11 +13,13 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The fields that differ between `before` and `after` (all of one side when the other is missing). */
+/**
+ * The fields `after` names whose values differ from `before` (all of one side when the other is missing). Fields
+ * only `before` holds (an id, a status the change did not touch) are context, not changes.
+ */
 export function changedFields(before: unknown, after: unknown): Change[] {
   if (isRecord(before) && isRecord(after)) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys
+    return Object.keys(after)
       .filter((k) => !same(before[k], after[k]))
       .map((k) => ({ field: k, before: before[k], after: after[k] }));
   }

@@ -95,7 +95,7 @@ function EditForm({ company }: { company: CompanyDetails }) {
   const states = useStateCities();
   const spirits = useAllSpirit();
 
-  const { register, control, handleSubmit, setValue, setError, watch, formState } = useForm<
+  const { register, control, handleSubmit, setValue, setError, watch, formState, getValues, trigger } = useForm<
     EditValues,
     unknown,
     UpdateCompanyInput
@@ -180,7 +180,13 @@ function EditForm({ company }: { company: CompanyDetails }) {
             {(a11y) => (
               <select
                 {...a11y}
-                {...register('state', { onChange: () => setValue('city', '', { shouldValidate: isSubmitted }) })}
+                {...register('state', {
+                  onChange: () => {
+                    setValue('city', '', { shouldValidate: isSubmitted });
+                    // The GST number's state code is checked against the State.
+                    if (getValues('gst_number')) void trigger('gst_number');
+                  },
+                })}
                 value={values.state}
                 className={inputClass(!!err('state'), 'native-select')}
               >

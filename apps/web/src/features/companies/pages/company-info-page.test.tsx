@@ -157,9 +157,44 @@ describe('Company Information', () => {
     status = 'Pending';
     const router = renderInfo(['Admin']);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    // Nothing is sent before the confirmation.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Are you sure you want to approve this company?');
+    expect(calls.some((c) => c.method === 'updateCompanyStatus')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
     expect(await screen.findByText('You have accepted')).toBeTruthy();
     expect(calls.find((c) => c.method === 'updateCompanyStatus')?.body).toEqual({ id: 7, status: 'Approved' });
+  });
+
+  it('cancels Approve and Reject on No or Escape with a warning, sending nothing', async () => {
+    const user = userEvent.setup();
+    status = 'Pending';
+    renderInfo(['SuperAdmin']);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
+    expect(await screen.findByText('Approve operation cancelled')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Reject operation cancelled')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'updateCompanyStatus')).toBe(false);
+  });
+
+  it('rejects after confirmation, sending the optional reason', async () => {
+    const user = userEvent.setup();
+    status = 'Pending';
+    const router = renderInfo(['SuperAdmin']);
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'PAN card unreadable');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(calls.find((c) => c.method === 'updateCompanyStatus')?.body).toEqual({
+      id: 7,
+      status: 'Rejected',
+      reason: 'PAN card unreadable',
+    });
   });
 
   it('shows a company user neither Edit nor Delete, nor Approve once approved', async () => {

@@ -29,6 +29,11 @@ export const COMPANY_PROMPTS = {
   restoreCancelled: 'Restore operation cancelled',
   accepted: 'You have accepted',
   rejected: 'You have rejected',
+  approve: 'Are you sure you want to approve this company? Its admin will be mailed a link to set up the account.',
+  reject: 'Are you sure you want to reject this company? It will be mailed that its registration was not approved.',
+  rejectReason: 'Reason (optional, included in the mail)',
+  approveCancelled: 'Approve operation cancelled',
+  rejectCancelled: 'Reject operation cancelled',
 } as const;
 
 const NA = 'N/A';
@@ -53,16 +58,26 @@ function Actions({ company }: { company: CompanyDetails }) {
   const superAdmin = isSuperAdmin(useSession()?.user);
   const navigate = useNavigate();
   const toast = useToast();
-  const { confirm, dialog } = useConfirm();
+  const { confirm, ask, dialog } = useConfirm();
   const review = useUpdateCompanyStatus();
   const remove = useDeleteCompany();
   const restore = useUndeleteCompany();
   const busy = review.isPending || remove.isPending || restore.isPending;
   const cancelled = (detail: string) => toast.show({ severity: 'warn', summary: 'Cancelled', detail, life: 3000 });
 
+  // Both decisions mail the company and cannot be undone from here: each is confirmed first.
   const decide = async (status: 'Approved' | 'Rejected') => {
+    let reason = '';
+    if (status === 'Approved') {
+      if (!(await confirm(COMPANY_PROMPTS.approve, 'Approve company')))
+        return cancelled(COMPANY_PROMPTS.approveCancelled);
+    } else {
+      const answer = await ask(COMPANY_PROMPTS.reject, 'Reject company', COMPANY_PROMPTS.rejectReason);
+      if (answer === null) return cancelled(COMPANY_PROMPTS.rejectCancelled);
+      reason = answer;
+    }
     try {
-      await review.mutateAsync({ id: company.id, status });
+      await review.mutateAsync({ id: company.id, status, ...(reason ? { reason } : {}) });
       toast.show({
         severity: 'info',
         summary: status,

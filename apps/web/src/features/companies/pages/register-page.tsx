@@ -88,7 +88,7 @@ export function RegisterPage() {
   const states = useStateCities();
   const spirits = useAllSpirit();
 
-  const { register, control, handleSubmit, setValue, setError, watch, formState } = useForm<
+  const { register, control, handleSubmit, setValue, setError, watch, formState, getValues, trigger } = useForm<
     RegisterValues,
     unknown,
     CreateCompany
@@ -236,7 +236,11 @@ export function RegisterPage() {
                 <select
                   {...a11y}
                   {...register('state', {
-                    onChange: () => setValue('city', '', { shouldValidate: isSubmitted }),
+                    onChange: () => {
+                      setValue('city', '', { shouldValidate: isSubmitted });
+                      // The GST number's state code is checked against the State.
+                      if (getValues('gst_number')) void trigger('gst_number');
+                    },
                   })}
                   className={inputClass(!!err('state'), 'native-select')}
                 >

@@ -39,7 +39,11 @@ function DistilleryForm({ distillery }: { distillery?: Distillery }) {
   const { redirect, target } = useDelayedRedirect();
   const busy = create.isPending || update.isPending || target !== null;
 
-  const { register, handleSubmit, setError, watch, formState } = useForm<DistilleryValues, unknown, DistilleryOutput>({
+  const { register, handleSubmit, setError, watch, formState, getValues, trigger } = useForm<
+    DistilleryValues,
+    unknown,
+    DistilleryOutput
+  >({
     defaultValues: {
       name: distillery?.name ?? '',
       address: distillery?.address ?? '',
@@ -91,7 +95,8 @@ function DistilleryForm({ distillery }: { distillery?: Distillery }) {
         {(a11y) => (
           <select
             {...a11y}
-            {...register('state')}
+            // The GST number's state code is checked against the State.
+            {...register('state', { onChange: () => getValues('gst_number') && void trigger('gst_number') })}
             value={values.state}
             className={inputClass(!!err('state'), 'native-select')}
           >

@@ -28,9 +28,9 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
   calls.push({ method, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> });
   if (method === 'getAllUntaggedUser')
     return ok([
-      { id: 1, name: 'Admin' },
-      { id: 2, name: 'Neha' },
-      { id: 3, name: 'Arun' },
+      { id: 1, name: 'Admin', in_mapping: false },
+      { id: 2, name: 'Neha', in_mapping: false },
+      { id: 3, name: 'Arun', in_mapping: true },
     ]);
   if (method === 'getAllUntaggedDistill') return ok([{ id: 10, name: 'Nashik Unit' }]);
   if (method === 'createDistillGroup') return ok({ id: 5 }, 'Mapping created successfully');

@@ -46,6 +46,11 @@ const TIERS = [
   { name: 'approver', label: 'Approver' },
 ] as const;
 
+const PEOPLE_GROUPS = [
+  { mapped: false, label: 'In no mapping yet' },
+  { mapped: true, label: 'Already in a mapping' },
+] as const;
+
 function valuesOf(type: MappingType, mapping: Mapping | undefined): MappingValues {
   return {
     type,
@@ -192,11 +197,19 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
               className={inputClass(!!err(tier.name), 'native-select')}
             >
               <option value="">{users.isPending ? 'Loading…' : `Select ${tier.label.toLowerCase()}`}</option>
-              {userOptions.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name}
-                </option>
-              ))}
+              {/* Everyone not archived may be mapped; those in no other mapping come first. */}
+              {PEOPLE_GROUPS.map((group) => {
+                const people = userOptions.filter((u) => u.in_mapping === group.mapped);
+                return people.length ? (
+                  <optgroup key={group.label} label={group.label}>
+                    {people.map((u) => (
+                      <option key={u.id} value={u.id}>
+                        {u.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null;
+              })}
             </select>
           )}
         </FormField>

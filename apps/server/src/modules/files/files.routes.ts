@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { defineMethod } from '../../plugins/registry.js';
 import { readFileFor, storeUpload } from './files.service.js';
+import { servedName } from './files.verify.js';
 
 const tooLarge = () => new AppError('file.too_large', 413, FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge });
 
@@ -35,7 +36,8 @@ export function filesRoutes(app: FastifyInstance): void {
 
   defineMethod(app, 'getFile', async ({ body, actor, reply }) => {
     const file = await readFileFor(deps, actor!, body.id);
-    const safeName = file.name.replace(/[^\w.\- ]+/g, '_');
+    // Rows stored before names followed the sniffed type are served under a matching name too.
+    const safeName = servedName(file.name, file.contentType);
     await reply
       .header('content-type', file.contentType)
       .header('content-disposition', `inline; filename="${safeName}"`)

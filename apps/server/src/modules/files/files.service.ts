@@ -13,21 +13,27 @@ import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { files } from './files.table.js';
+import { isWholeFile, servedName } from './files.verify.js';
 
 export const fileNotFound = () => notFound('file.not_found', FILE_MESSAGES.notFound);
 
-/** Stores an upload after checking its real type by content; it stays unclaimed until a registration links it. */
+/**
+ * Stores an upload after checking its real type by its whole content, named with that type's extension; it stays
+ * unclaimed until a registration links it.
+ */
 export async function storeUpload(deps: Deps, upload: { filename: string; bytes: Buffer; ip: string | null }) {
   if (upload.bytes.length > MAX_UPLOAD_BYTES)
     throw new AppError('file.too_large', 413, FILE_MESSAGES.tooLarge, { file: FILE_MESSAGES.tooLarge });
   if (upload.bytes.length === 0) throw invalidField('file', FILE_MESSAGES.invalidFormat, 'file.invalid_format');
   const detected = await fileTypeFromBuffer(upload.bytes);
-  if (!detected || !(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(detected.mime)) {
+  // The sniffer reads the first bytes only; the whole file must be that type, so a polyglot is refused.
+  const allowed = detected && (ALLOWED_UPLOAD_TYPES as readonly string[]).includes(detected.mime);
+  if (!allowed || !isWholeFile(detected.mime, upload.bytes)) {
     throw invalidField('file', FILE_MESSAGES.invalidFormat, 'file.invalid_format');
   }
   const id = randomUUID();
   await deps.storage.put(id, upload.bytes);
-  const name = upload.filename.replace(/[^\w.\- ]+/g, '_').slice(-120) || `upload.${detected.ext}`;
+  const name = servedName(upload.filename, detected.mime);
   await deps.db.insert(files).values({
     id,
     original_name: name,

@@ -35,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
+const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const stored = () => {
   const dir = path.join(h.config.dataDir, 'uploads');
@@ -95,6 +96,11 @@ describe('uploadFile', () => {
     ],
     ['a GIF', 'pan.gif', 'image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')],
     ['an empty file', 'pan.pdf', 'application/pdf', Buffer.alloc(0)],
+    // Polyglots: the leading bytes are an allowed type, the rest is something else (issue 7, item 6).
+    ['a PNG signature followed by HTML', 'x.html', 'text/html', Buffer.concat([PNG_BYTES.subarray(0, 8), HTML])],
+    ['a whole PNG followed by HTML', 'x.html', 'text/html', Buffer.concat([PNG_BYTES, HTML])],
+    ['a whole JPEG followed by HTML', 'x.html', 'text/html', Buffer.concat([JPEG_BYTES, HTML])],
+    ['a PDF followed by HTML', 'x.html', 'text/html', Buffer.concat([PDF_BYTES, HTML])],
   ])('refuses %s as an invalid format', async (_case, name, type, bytes) => {
     await expectRefusedUpload(() => upload(h, { name, type, bytes }), 400, FILE_MESSAGES.invalidFormat);
   });
@@ -117,6 +123,12 @@ describe('uploadFile', () => {
       FILE_MESSAGES.failed,
     );
     await expectRefusedUpload(() => inject({ 'content-type': 'application/json' }, '{}'), 400, FILE_MESSAGES.failed);
+  });
+
+  it('names the file with the extension of its sniffed type', async () => {
+    const res = await upload(h, { name: 'x.html', type: 'text/html', bytes: PNG_BYTES });
+    expect(res.statusCode).toBe(200);
+    expect((await rowOf(res.body.data.id))?.original_name).toBe('x.png');
   });
 
   it('keeps a safe file name for the download header', async () => {
@@ -148,6 +160,15 @@ describe('getFile', () => {
     const res = await getFile(png.body.data.id, superToken);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('serves a file under a name with its sniffed type’s extension, also for rows stored before that rule', async () => {
+    const png = await upload(h, { name: 'pan.png', type: 'image/png', bytes: PNG_BYTES });
+    await registerCompany(h, { license: png.body.data.file_url });
+    await h.db.update(files).set({ original_name: 'x.html' }).where(eq(files.id, png.body.data.id));
+    const res = await getFile(png.body.data.id, superToken);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toBe('inline; filename="x.png"');
   });
 
   it('answers another company’s file, an unclaimed upload and an unknown id as not found', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../lib/actor.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, tooMany, unauthorized } from '../lib/errors.js';
 
 export type MethodContext<M extends MethodName> = {
   body: z.output<(typeof METHODS)[M]['body']>;
@@ -23,7 +23,20 @@ export type RateLimit = {
   keyFromBody?: (body: Record<string, unknown>) => string;
 };
 
-type Options = { rateLimit?: RateLimit };
+/**
+ * A further counter besides the route's own `rateLimit` (per account across addresses, per address across
+ * accounts). Counters with the same `scope` are shared by every method naming it.
+ */
+export type Limit = {
+  scope: string;
+  max: number;
+  timeWindow: number;
+  key: (req: FastifyRequest, body: Record<string, unknown>) => string;
+  /** Count only answers with this status (failed sign-ins), so a caller who gets it right never fills the counter. */
+  countStatus?: number;
+};
+
+type Options = { rateLimit?: RateLimit; limits?: Limit[] };
 
 const envelopeOf = (data: z.ZodType) =>
   z.object({ status: z.literal('OK'), statusCode: z.literal(200), message: z.string(), data });
@@ -52,6 +65,7 @@ export function defineMethod<M extends MethodName>(
 ): void {
   const spec = METHODS[name];
   const rateLimit = options.rateLimit;
+  const limits = app.hasDecorator('createRateLimit') && options.limits?.length ? counters(app, options.limits) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: `/api/${name}`,
@@ -76,6 +90,7 @@ export function defineMethod<M extends MethodName>(
           },
         }
       : {},
+    ...(limits ? { preHandler: limits.check, onResponse: limits.count } : {}),
     // The session is checked before the body, so an anonymous caller learns nothing from validation.
     preValidation: async (req) => {
       req.actor = await app.auth.actorOf(req, spec.access);
@@ -93,4 +108,36 @@ export function defineMethod<M extends MethodName>(
       return { status: 'OK', statusCode: 200, message: result?.message ?? 'Success', data: result?.data ?? null };
     },
   });
+}
+
+const TOO_MANY = 'Too many requests. Please try again later.';
+
+/**
+ * Hooks for the extra counters, on `@fastify/rate-limit`'s store (in process memory). A counter of every request
+ * counts before the handler; a counter of failures is read before and counted after the answer.
+ */
+function counters(app: FastifyInstance, limits: Limit[]) {
+  const limiters = limits.map((limit) => ({
+    limit,
+    apply: app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.timeWindow,
+      keyGenerator: (req: FastifyRequest) =>
+        `${limit.scope}|${limit.key(req, (req.body ?? {}) as Record<string, unknown>)}`,
+    }),
+  }));
+  return {
+    check: async (req: FastifyRequest) => {
+      for (const { limit, apply } of limiters) {
+        const counted = limit.countStatus === undefined;
+        const r = await apply(req, { increment: counted });
+        if (!r.isAllowed && (counted ? r.isExceeded : r.remaining <= 0)) throw tooMany(TOO_MANY, r.ttlInSeconds);
+      }
+    },
+    count: async (req: FastifyRequest, reply: FastifyReply) => {
+      for (const { limit, apply } of limiters) {
+        if (limit.countStatus === reply.statusCode) await apply(req);
+      }
+    },
+  };
 }

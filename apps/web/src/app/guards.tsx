@@ -1,6 +1,7 @@
 // Route guards. Like the product's navigation guards they decide when the user arrives at a route: a session that
 // ends while a page is open (a password change) does not yank the page away; the next navigation decides, and a
 // call answered 401 "Invalid token" navigates to /login itself (router.tsx).
+import { mayCall } from '@spirit/domain/api/access';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Guard } from './routes';
@@ -13,6 +14,8 @@ export function decide(guard: Guard, session: Session | null): Decision {
   if (!session) return { allow: false, to: '/login' };
   if (session.user.roles.length === 0) return { allow: false, to: '/error' };
   if (guard === 'superadmin' && !isSuperAdmin(session.user)) return { allow: false, to: '/dashboard' };
+  // A screen whose calls the user's roles may not make: the dashboard, not a frame that then fails.
+  if (typeof guard === 'object' && !mayCall(guard.calls, session.user.roles)) return { allow: false, to: '/dashboard' };
   return { allow: true };
 }
 

@@ -152,6 +152,27 @@ describe('guards', () => {
 
   it('lets only the SuperAdmin into SuperAdmin routes', () => {
     expect(decide('superadmin', session(['Admin']))).toEqual({ allow: false, to: '/dashboard' });
+  });
+
+  it('keeps a role off the screens whose calls the server refuses it, by the server’s role map', () => {
+    const guardOf = (path: string) => ROUTES.find((r) => r.path === path)!.guard;
+    for (const path of [
+      '/userslist',
+      '/adduser',
+      '/distilleries',
+      '/adddistillery',
+      '/centralized',
+      '/centralized/edit',
+      '/decentralized',
+      '/decentralized/edit',
+    ]) {
+      expect(decide(guardOf(path), session(['Approver'])), path).toEqual({ allow: false, to: '/dashboard' });
+      expect(decide(guardOf(path), session(['Negotiator', 'Authorizer'])), path).toEqual({
+        allow: false,
+        to: '/dashboard',
+      });
+      expect(decide(guardOf(path), session(['Admin', 'Approver'])), path).toEqual({ allow: true });
+    }
     expect(decide('superadmin', session(['SuperAdmin']))).toEqual({ allow: true });
     expect(decide('session', session(['Approver']))).toEqual({ allow: true });
   });

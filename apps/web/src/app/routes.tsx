@@ -1,13 +1,17 @@
 // The one route table: every screen of both specification documents, who may open it, whether and for whom it
 // shows in the side menu, and its page (loaded on first visit). A screen not built yet has `page: null` and
 // renders the shared "not available yet" page.
+import type { AccessMethod } from '@spirit/domain/api/access';
 import type { CompanyRole } from '@spirit/domain/auth/auth.constants';
 import type { SessionUser } from '@spirit/domain/auth/auth.schemas';
 import type { CompanyType } from '@spirit/domain/companies/companies.constants';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** `public`: anyone; `session`: a signed-in user with at least one role; `superadmin`: SuperAdmin only. */
-export type Guard = 'public' | 'session' | 'superadmin';
+/**
+ * `public`: anyone; `session`: a signed-in user with at least one role; `superadmin`: SuperAdmin only;
+ * `{ calls }`: a signed-in user whose roles may make that call (the server's role map, `api/access.ts`).
+ */
+export type Guard = 'public' | 'session' | 'superadmin' | { calls: AccessMethod };
 
 export type MenuAudience = 'SuperAdmin' | CompanyRole;
 
@@ -188,37 +192,52 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/userslist',
     title: 'Users List',
-    guard: 'session',
+    guard: { calls: 'getAllUsers' },
     page: UsersListPage,
     menu: { label: 'Users', roles: ['Admin'] },
   },
-  { path: '/adduser', title: 'Add User Details', guard: 'session', page: AddUserPage },
-  { path: '/adduser/:id', title: 'Add User Details', guard: 'session', page: AddUserPage },
+  { path: '/adduser', title: 'Add User Details', guard: { calls: 'getUserbyId' }, page: AddUserPage },
+  { path: '/adduser/:id', title: 'Add User Details', guard: { calls: 'getUserbyId' }, page: AddUserPage },
   {
     path: '/distilleries',
     title: 'Distilleries',
-    guard: 'session',
+    guard: { calls: 'getAllDistill' },
     page: DistilleriesPage,
     menu: { label: 'Distilleries', roles: ['Admin'] },
   },
-  { path: '/adddistillery', title: 'Add Distillery', guard: 'session', page: DistilleryFormPage },
-  { path: '/adddistillery/:id', title: 'Edit Distillery', guard: 'session', page: DistilleryFormPage },
+  { path: '/adddistillery', title: 'Add Distillery', guard: { calls: 'createDistill' }, page: DistilleryFormPage },
+  {
+    path: '/adddistillery/:id',
+    title: 'Edit Distillery',
+    guard: { calls: 'getDistillById' },
+    page: DistilleryFormPage,
+  },
   {
     path: '/centralized',
     title: 'Centralized Mappings',
-    guard: 'session',
+    guard: { calls: 'getAllDistillGroup' },
     page: CentralizedPage,
     menu: { label: 'Centralized Mappings', roles: ['Admin'] },
   },
-  { path: '/centralized/edit', title: 'Centralized Mapping', guard: 'session', page: CentralizedFormPage },
+  {
+    path: '/centralized/edit',
+    title: 'Centralized Mapping',
+    guard: { calls: 'createDistillGroup' },
+    page: CentralizedFormPage,
+  },
   {
     path: '/decentralized',
     title: 'De-Centralized Mappings',
-    guard: 'session',
+    guard: { calls: 'getAllDistillGroup' },
     page: DecentralizedPage,
     menu: { label: 'De-Centralized Mappings', roles: ['Admin'] },
   },
-  { path: '/decentralized/edit', title: 'De-Centralized Mapping', guard: 'session', page: DecentralizedFormPage },
+  {
+    path: '/decentralized/edit',
+    title: 'De-Centralized Mapping',
+    guard: { calls: 'createDistillGroup' },
+    page: DecentralizedFormPage,
+  },
 
   // Trading: Sellers see "Offers", Buyers see "Asks"
   {

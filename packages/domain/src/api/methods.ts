@@ -13,7 +13,7 @@ import {
   verifyTokenResultSchema,
   verifyTokenSchema,
 } from '../auth/auth.schemas.js';
-import type { Role } from '../auth/auth.constants.js';
+import { METHOD_ACCESS, type Access } from './access.js';
 import { emptySchema } from '../common/list.schemas.js';
 import {
   createCompanyResultSchema,
@@ -68,11 +68,8 @@ import {
 } from '../users/users.schemas.js';
 import { stateCitiesResultSchema } from '../geo/geo.schemas.js';
 
-/**
- * Who may call a method: `public` (no session), `session` (any signed-in user), `optional` (public, but the
- * service decides by the body whether a session is needed), or the list of roles that may.
- */
-export type Access = 'public' | 'session' | 'optional' | readonly Role[];
+/** Who may call a method: the role map in `access.ts`. */
+export type { Access } from './access.js';
 
 type MethodSpec = {
   body: z.ZodType;
@@ -91,80 +88,95 @@ export const METHODS = {
   getCaptcha: {
     body: emptySchema,
     data: captchaChallengeSchema,
-    access: 'public',
+    access: METHOD_ACCESS.getCaptcha,
     summary: 'Issue an ALTCHA proof-of-work challenge',
   },
-  login: { body: loginSchema, data: loginResultSchema, access: 'public', summary: 'Sign in with email and password' },
-  generateOtp: { body: generateOtpSchema, data: nothing, access: 'public', summary: 'Mail a one-time sign-in code' },
+  login: {
+    body: loginSchema,
+    data: loginResultSchema,
+    access: METHOD_ACCESS.login,
+    summary: 'Sign in with email and password',
+  },
+  generateOtp: {
+    body: generateOtpSchema,
+    data: nothing,
+    access: METHOD_ACCESS.generateOtp,
+    summary: 'Mail a one-time sign-in code',
+  },
   loginWithOtp: {
     body: loginWithOtpSchema,
     data: loginResultSchema,
-    access: 'public',
+    access: METHOD_ACCESS.loginWithOtp,
     summary: 'Sign in with email and one-time code',
   },
-  logout: { body: emptySchema, data: nothing, access: 'session', summary: 'End this session' },
+  logout: { body: emptySchema, data: nothing, access: METHOD_ACCESS.logout, summary: 'End this session' },
   refreshUser: {
     body: emptySchema,
     data: refreshUserResultSchema,
-    access: 'session',
+    access: METHOD_ACCESS.refreshUser,
     summary: 'The signed-in user with roles as they are now',
   },
   changePassword: {
     body: changePasswordSchema,
     data: nothing,
-    access: 'session',
+    access: METHOD_ACCESS.changePassword,
     summary: 'Change the signed-in user’s password',
   },
   verifyToken: {
     body: verifyTokenSchema,
     data: verifyTokenResultSchema,
-    access: 'public',
+    access: METHOD_ACCESS.verifyToken,
     summary: 'Check an invitation link',
   },
   createUser: {
     body: createUserSchema,
     data: nothing,
-    access: 'optional',
+    access: METHOD_ACCESS.createUser,
     summary:
       'Add a user to the caller’s company (Admin), or, with is_company_registration, set the password of an invited account',
   },
   updateUser: {
     body: updateUserSchema,
     data: nothing,
-    access: 'optional',
+    access: METHOD_ACCESS.updateUser,
     summary: 'Edit a user of the caller’s company (Admin), or, with is_company_registration, set an invited password',
   },
   uploadFile: {
     body: emptySchema,
     data: uploadResultSchema,
-    access: 'public',
+    access: METHOD_ACCESS.uploadFile,
     multipart: true,
     summary: 'Upload a PAN card (PDF, JPEG or PNG, 5 MB)',
   },
   getFile: {
     body: getFileSchema,
     data: nothing,
-    access: 'session',
+    access: METHOD_ACCESS.getFile,
     binary: true,
     summary: 'Download a file the caller may see',
   },
   createCompany: {
     body: createCompanySchema,
     data: createCompanyResultSchema,
-    access: 'public',
+    access: METHOD_ACCESS.createCompany,
     summary: 'Register a company',
   },
   getStateCities: {
     body: emptySchema,
     data: stateCitiesResultSchema,
-    access: 'public',
+    access: METHOD_ACCESS.getStateCities,
     summary: 'Indian states and union territories with their cities',
   },
-  getAllSpirit: { body: emptySchema, data: z.array(spiritSchema), access: 'public', summary: 'Spirit types' },
+  getAllSpirit: {
+    body: emptySchema,
+    data: z.array(spiritSchema),
+    access: METHOD_ACCESS.getAllSpirit,
+    summary: 'Spirit types',
+  },
   updateCompanyStatus: {
     body: updateCompanyStatusSchema,
     data: nothing,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.updateCompanyStatus,
     summary: 'Approve or reject a Pending company',
   },
 
@@ -172,60 +184,75 @@ export const METHODS = {
   getAllCompany: {
     body: companyListSchema,
     data: companyListResultSchema,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.getAllCompany,
     summary: 'Companies by type and status, paginated',
   },
   getCompanyDetails: {
     body: companyDetailsQuerySchema,
     data: companyDetailsSchema,
-    access: 'session',
+    access: METHOD_ACCESS.getCompanyDetails,
     summary: 'A company’s information (without id: the caller’s own)',
   },
-  updateCompany: { body: updateCompanySchema, data: nothing, access: ['SuperAdmin'], summary: 'Edit a company' },
+  updateCompany: {
+    body: updateCompanySchema,
+    data: nothing,
+    access: METHOD_ACCESS.updateCompany,
+    summary: 'Edit a company',
+  },
   deleteCompany: {
     body: companyIdSchema,
     data: nothing,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.deleteCompany,
     summary: 'Delete a company (soft) and sign its users out',
   },
   undeleteCompany: {
     body: companyIdSchema,
     data: nothing,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.undeleteCompany,
     summary: 'Restore a deleted company to its previous status',
   },
   sendCompanyCreationNotification: {
     body: companyIdSchema,
     data: nothing,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.sendCompanyCreationNotification,
     summary: 'Notify a prospect, or resend the set-password link of an approved company’s admin',
   },
   getAllCompanyName: {
     body: companyNamesQuerySchema,
     data: z.array(idNameSchema),
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.getAllCompanyName,
     summary: 'Approved companies of a type, for pickers',
   },
 
   // Users (company Admin)
-  getUserbyId: { body: idSchema, data: userRecordSchema, access: ['Admin'], summary: 'A user of the caller’s company' },
+  getUserbyId: {
+    body: idSchema,
+    data: userRecordSchema,
+    access: METHOD_ACCESS.getUserbyId,
+    summary: 'A user of the caller’s company',
+  },
   getAllUsers: {
     body: userListSchema,
     data: userListResultSchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.getAllUsers,
     summary: 'Users of the caller’s company, active or archived',
   },
   archiveUser: {
     body: userIdSchema,
     data: nothing,
-    access: ['Admin'],
+    access: METHOD_ACCESS.archiveUser,
     summary: 'Archive a user and sign them out everywhere',
   },
-  unarchiveUser: { body: userIdSchema, data: nothing, access: ['Admin'], summary: 'Restore an archived user' },
+  unarchiveUser: {
+    body: userIdSchema,
+    data: nothing,
+    access: METHOD_ACCESS.unarchiveUser,
+    summary: 'Restore an archived user',
+  },
   sendUserCredentials: {
     body: userIdSchema,
     data: nothing,
-    access: ['Admin'],
+    access: METHOD_ACCESS.sendUserCredentials,
     summary: 'Mail a fresh set-password link to a user who has not set one',
   },
 
@@ -233,25 +260,25 @@ export const METHODS = {
   getAllDistill: {
     body: distilleryListSchema,
     data: distilleryListResultSchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.getAllDistill,
     summary: 'Distilleries of the caller’s company',
   },
   getDistillById: {
     body: idSchema,
     data: z.object({ distillery: distillerySchema }),
-    access: ['Admin'],
+    access: METHOD_ACCESS.getDistillById,
     summary: 'A distillery of the caller’s company',
   },
   createDistill: {
     body: createDistillerySchema,
     data: distillerySchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.createDistill,
     summary: 'Register a distillery',
   },
   updateDistill: {
     body: updateDistillerySchema,
     data: distillerySchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.updateDistill,
     summary: 'Edit a distillery',
   },
 
@@ -259,38 +286,43 @@ export const METHODS = {
   getAllDistillGroup: {
     body: mappingListSchema,
     data: mappingListResultSchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.getAllDistillGroup,
     summary: 'Centralized or de-centralized mappings',
   },
-  getDistillGroupById: { body: idSchema, data: mappingSchema, access: ['Admin'], summary: 'A mapping' },
+  getDistillGroupById: {
+    body: idSchema,
+    data: mappingSchema,
+    access: METHOD_ACCESS.getDistillGroupById,
+    summary: 'A mapping',
+  },
   createDistillGroup: {
     body: createMappingSchema,
     data: mappingSchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.createDistillGroup,
     summary: 'Map distilleries to a negotiator, an authorizer and an approver',
   },
   updateDistillGroup: {
     body: updateMappingSchema,
     data: mappingSchema,
-    access: ['Admin'],
+    access: METHOD_ACCESS.updateDistillGroup,
     summary: 'Change a mapping',
   },
   getAllUntaggedUser: {
     body: untaggedQuerySchema,
     data: z.array(mappableUserSchema),
-    access: ['Admin'],
+    access: METHOD_ACCESS.getAllUntaggedUser,
     summary: 'Users who may be mapped (not archived), those in no other mapping first',
   },
   getAllUntaggedDistill: {
     body: untaggedQuerySchema,
     data: z.array(idNameSchema),
-    access: ['Admin'],
+    access: METHOD_ACCESS.getAllUntaggedDistill,
     summary: 'Distilleries in no mapping',
   },
   getAllStateWiseDistillforUser: {
     body: emptySchema,
     data: stateWiseDistilleriesSchema,
-    access: 'session',
+    access: METHOD_ACCESS.getAllStateWiseDistillforUser,
     summary: 'The caller’s mapped distilleries by state',
   },
 
@@ -298,20 +330,25 @@ export const METHODS = {
   getAllCommission: {
     body: feeListSchema,
     data: feeListResultSchema,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.getAllCommission,
     summary: 'Service fee rates',
   },
-  getCommissionbyId: { body: idSchema, data: feeSchema, access: ['SuperAdmin'], summary: 'A service fee rate' },
+  getCommissionbyId: {
+    body: idSchema,
+    data: feeSchema,
+    access: METHOD_ACCESS.getCommissionbyId,
+    summary: 'A service fee rate',
+  },
   createCommission: {
     body: createFeeSchema,
     data: feeSchema,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.createCommission,
     summary: 'Add a service fee rate',
   },
   updateCommission: {
     body: updateFeeSchema,
     data: feeSchema,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.updateCommission,
     summary: 'Change a service fee rate',
   },
 
@@ -319,7 +356,7 @@ export const METHODS = {
   getAuditLog: {
     body: auditQuerySchema,
     data: auditListResultSchema,
-    access: ['SuperAdmin'],
+    access: METHOD_ACCESS.getAuditLog,
     summary: 'Every change, filtered by company, user, object and date',
   },
 } as const satisfies Record<string, MethodSpec>;

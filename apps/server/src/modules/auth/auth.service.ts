@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { hashPassword, newNumericCode, sameHash, sha256, verifyPassword } from '../../lib/crypto.js';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, tooMany, unauthorized } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { mails } from '../mail/mail.templates.js';
@@ -82,8 +82,28 @@ export async function login(
 
 const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
 
+/**
+ * When each email last asked for a code, known or not, per app: a repeat within the resend window is refused with
+ * 429 for every email alike, so the answer neither claims a code that was not sent nor tells accounts apart.
+ * Process memory, like the rate limits (docs/decisions.md); the per-user check below still holds across processes.
+ */
+const otpRequests = new WeakMap<Deps, Map<string, number>>();
+
+function refuseRepeatOtp(deps: Deps, email: string, now: number) {
+  let seen = otpRequests.get(deps);
+  if (!seen) otpRequests.set(deps, (seen = new Map()));
+  const windowMs = OTP_RESEND_SECONDS * 1000;
+  const last = seen.get(email);
+  if (last !== undefined && now - last < windowMs) {
+    throw tooMany(AUTH_MESSAGES.otpTooSoon, Math.ceil((windowMs - (now - last)) / 1000), 'auth.otp_too_soon');
+  }
+  if (seen.size > 10_000) for (const [key, at] of seen) if (now - at >= windowMs) seen.delete(key);
+  seen.set(email, now);
+}
+
 /** Mails a sign-in code. Answers the same whether or not the email belongs to anyone. */
 export async function generateOtp(deps: Deps, input: { email: string }): Promise<void> {
+  refuseRepeatOtp(deps, input.email.toLowerCase(), deps.now().getTime());
   const user = await findUserByEmail(deps.db, input.email);
   if (!user || signInRefusal(user)) return;
   const now = deps.now();

@@ -45,7 +45,13 @@ function EmailField({ form }: { form: UseFormReturn<LoginValues> }) {
       {(a11y) => (
         <input
           {...a11y}
-          {...form.register('email')}
+          {...form.register('email', {
+            // A message set by Generate OTP clears while typing, not on the blur that a click on the button causes:
+            // the button would move under the pointer between press and release and the click be lost.
+            onChange: () => {
+              if (form.formState.errors.email) void form.trigger('email');
+            },
+          })}
           type="email"
           autoComplete="username"
           className={inputClass(!!error)}
@@ -98,7 +104,10 @@ export function LoginPage() {
       });
       return true;
     } catch (error) {
-      failure(errorText(error));
+      // A repeat within the resend window: nothing was sent, and the page says so instead of "OTP sent".
+      if (error instanceof ApiError && error.statusCode === 429) {
+        toast.current?.show({ severity: 'warn', summary: 'Not sent', detail: errorText(error), life: 3000 });
+      } else failure(errorText(error));
       return false;
     }
   };

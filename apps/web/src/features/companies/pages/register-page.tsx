@@ -119,7 +119,8 @@ export function RegisterPage() {
     } catch (error) {
       const message = errorText(error);
       setServerError(message);
-      if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, FIELDS, message);
+      // The field the server names is marked too (a duplicate PAN), even when its text repeats the alert's.
+      if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, FIELDS);
     } finally {
       captcha.current?.reset();
     }
@@ -135,7 +136,11 @@ export function RegisterPage() {
         <Success />
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
-          {serverError ? <Alert severity="error">{serverError}</Alert> : null}
+          {serverError ? (
+            <Alert severity="error" focusOnShow>
+              {serverError}
+            </Alert>
+          ) : null}
           {lookupsFailed ? (
             <Alert severity="warn">
               The lists of states and spirit types could not be loaded. Please reload the page.

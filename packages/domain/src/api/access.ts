@@ -1,0 +1,66 @@
+// Who may call each method: the one role map. The server's registry enforces it (through `METHODS`), the web
+// app's route guards read it to keep people off screens whose calls they may not make. No schemas here, so the
+// web bundle can import it whole.
+import type { Role } from '../auth/auth.constants.js';
+
+/**
+ * Who may call a method: `public` (no session), `session` (any signed-in user), `optional` (public, but the
+ * service decides by the body whether a session is needed), or the list of roles that may.
+ */
+export type Access = 'public' | 'session' | 'optional' | readonly Role[];
+
+export const METHOD_ACCESS = {
+  getCaptcha: 'public',
+  login: 'public',
+  generateOtp: 'public',
+  loginWithOtp: 'public',
+  logout: 'session',
+  refreshUser: 'session',
+  changePassword: 'session',
+  verifyToken: 'public',
+  createUser: 'optional',
+  updateUser: 'optional',
+  uploadFile: 'public',
+  getFile: 'session',
+  createCompany: 'public',
+  getStateCities: 'public',
+  getAllSpirit: 'public',
+  updateCompanyStatus: ['SuperAdmin'],
+  getAllCompany: ['SuperAdmin'],
+  getCompanyDetails: 'session',
+  updateCompany: ['SuperAdmin'],
+  deleteCompany: ['SuperAdmin'],
+  undeleteCompany: ['SuperAdmin'],
+  sendCompanyCreationNotification: ['SuperAdmin'],
+  getAllCompanyName: ['SuperAdmin'],
+  getUserbyId: ['Admin'],
+  getAllUsers: ['Admin'],
+  archiveUser: ['Admin'],
+  unarchiveUser: ['Admin'],
+  sendUserCredentials: ['Admin'],
+  getAllDistill: ['Admin'],
+  getDistillById: ['Admin'],
+  createDistill: ['Admin'],
+  updateDistill: ['Admin'],
+  getAllDistillGroup: ['Admin'],
+  getDistillGroupById: ['Admin'],
+  createDistillGroup: ['Admin'],
+  updateDistillGroup: ['Admin'],
+  getAllUntaggedUser: ['Admin'],
+  getAllUntaggedDistill: ['Admin'],
+  getAllStateWiseDistillforUser: 'session',
+  getAllCommission: ['SuperAdmin'],
+  getCommissionbyId: ['SuperAdmin'],
+  createCommission: ['SuperAdmin'],
+  updateCommission: ['SuperAdmin'],
+  getAuditLog: ['SuperAdmin'],
+} as const satisfies Record<string, Access>;
+
+export type AccessMethod = keyof typeof METHOD_ACCESS;
+
+/** Whether a user holding `roles` may call `method` (signed in: `session` and `optional` methods are open). */
+export function mayCall(method: AccessMethod, roles: readonly string[]): boolean {
+  const access: Access = METHOD_ACCESS[method];
+  if (typeof access === 'string') return true;
+  return access.some((role) => roles.includes(role));
+}

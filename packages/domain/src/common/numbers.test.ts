@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { listQuerySchema } from './list.schemas.js';
-import { NUMBER_MESSAGES, amountField, idField, optionalIdField, wholeNumberField } from './numbers.js';
+import { MAX_ID, NUMBER_MESSAGES, amountField, idField, optionalIdField, wholeNumberField } from './numbers.js';
 import { MESSAGES } from './validators.js';
 
 function outcome(schema: z.ZodType, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -17,8 +17,8 @@ describe('idField', () => {
     [1, 1],
     ['1', 1],
     ['0042', 42],
-    [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-    [String(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER],
+    [MAX_ID, MAX_ID],
+    [String(MAX_ID), MAX_ID],
   ])('accepts %j as %j', (input, parsed) => {
     expect(outcome(idField(), input)).toEqual({ ok: true, value: parsed });
   });
@@ -29,7 +29,9 @@ describe('idField', () => {
     '0',
     -1,
     1.5,
-    Number.MAX_SAFE_INTEGER + 1,
+    MAX_ID + 1,
+    String(MAX_ID + 1),
+    Number.MAX_SAFE_INTEGER,
     '9007199254740993',
     '1'.repeat(17),
     null,

@@ -27,12 +27,12 @@ export const wholeNumberField = (message: string = NUMBER_MESSAGES.wholeNumber) 
       .max(Number.MAX_SAFE_INTEGER, message),
   );
 
-/** A row id: a positive safe integer, as a JSON number or a string of decimal digits. */
+/** Row ids are PostgreSQL `integer` identity columns: a larger one cannot exist, and would fail the query. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id: a positive integer up to `MAX_ID`, as a JSON number or a string of decimal digits. */
 export const idField = (message: string = NUMBER_MESSAGES.id) =>
-  z.preprocess(
-    digitsToNumber,
-    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
-  );
+  z.preprocess(digitsToNumber, z.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
 
 /** An id that may be left out (`undefined` or `null`); anything sent must still be a real id. */
 export const optionalIdField = (message?: string) => idField(message).optional().nullable();

@@ -3,8 +3,8 @@
 // declared access (api/methods.ts); a refusal must leave every table as it was.
 import { METHODS, type MethodName } from '@spirit/domain/api/methods';
 import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDigest } from '../test/db-digest.js';
 import { registerCompany, seedApprovedCompany, seedSuperAdmin } from '../test/fixtures.js';
 import { createHarness, invitationToken, type Harness } from '../test/harness.js';
 
@@ -88,22 +88,6 @@ async function addDistillery(adminToken: string) {
   );
   if (res.statusCode !== 200) throw new Error(`createDistill: ${JSON.stringify(res.body)}`);
   return res.body.data.id;
-}
-
-/** A digest of every table but sessions and spent captchas (a signed-in call touches its session). */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = await h.db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
-        and table_name not in ('sessions', 'used_captchas') order by table_name`,
-  );
-  const out: Record<string, string> = {};
-  for (const { table_name } of (tables as unknown as { rows: { table_name: string }[] }).rows) {
-    const res = await h.db.execute(
-      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from "${table_name}" t`),
-    );
-    out[table_name] = (res as unknown as { rows: { d: string }[] }).rows[0]!.d;
-  }
-  return out;
 }
 
 type Case = {
@@ -316,12 +300,12 @@ describe('authorization matrix', () => {
       for (const actor of actors) {
         const body = await c.body();
         const want = expected(method, c, actor);
-        const before = want === 200 ? null : await snapshot();
+        const before = want === 200 ? null : await tableDigest(h);
         const res = await h.call(method, body, actor.token);
         outcomes.push(`${actor.label}: ${res.statusCode}${res.statusCode >= 400 ? ` ${res.body?.error ?? ''}` : ''}`);
         wanted.push(`${actor.label}: ${want}`);
         if (before)
-          expect(await snapshot(), `${method} refused for ${actor.label} changed the database`).toEqual(before);
+          expect(await tableDigest(h), `${method} refused for ${actor.label} changed the database`).toEqual(before);
       }
       expect(outcomes.map((o) => o.replace(/^(.*?: \d+).*$/, '$1'))).toEqual(wanted);
     }, 120_000);

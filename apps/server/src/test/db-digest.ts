@@ -1,0 +1,19 @@
+// A digest of every table, to prove that a refused call changed nothing (DESIGN §3 "Errors never lose data").
+import { sql } from 'drizzle-orm';
+import type { Harness } from './harness.js';
+
+/** One md5 per table but sessions and spent captchas (a signed-in call touches its session). */
+export async function tableDigest(h: Harness): Promise<Record<string, string>> {
+  const tables = await h.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('sessions', 'used_captchas') order by table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name } of (tables as unknown as { rows: { table_name: string }[] }).rows) {
+    const res = await h.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from "${table_name}" t`),
+    );
+    out[table_name] = (res as unknown as { rows: { d: string }[] }).rows[0]!.d;
+  }
+  return out;
+}

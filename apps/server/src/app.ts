@@ -12,6 +12,7 @@ import type { Database } from './db/client.js';
 import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createActorCache } from './modules/auth/actor-cache.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       now,
     }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
+    actorCache: createActorCache({ ttlMs: config.actorCacheSeconds * 1000, maxEntries: 50_000 }),
   };
   app.decorate('deps', deps);
 
@@ -99,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await registerOpenApi(app);
   registerErrorHandling(app);
-  registerAuth(app);
+  await registerAuth(app);
 
   authRoutes(app);
   usersRoutes(app);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -19,32 +20,77 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Statements sent so far: tests hold request paths to their query budget with it. */
+  queries: { count: number };
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` from any process using this database; `onLost` when the
+   * subscription breaks (it is not renewed). Resolves once listening. Returns how to stop.
+   */
+  listen: (channel: string, handlers: { onNotify: () => void; onLost: () => void }) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
+/** Counts the statements Drizzle sends; costs one increment per query. */
+function queryCounter() {
+  const queries = { count: 0 };
+  return { queries, logger: { logQuery: () => void (queries.count += 1) } };
+}
+
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const { queries, logger } = queryCounter();
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    queries,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    listen: async (channel, { onNotify, onLost }) => {
+      // A connection of its own, outside the pool: LISTEN holds it for as long as the subscription lives.
+      const client = new pg.Client({ connectionString: url });
+      let stopped = false;
+      const lost = () => {
+        if (!stopped) onLost();
+        stopped = true;
+      };
+      client.on('notification', (n) => n.channel === channel && onNotify());
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        stopped = true;
+        await client.end();
+      };
+    },
     close: () => pool.end(),
   };
 }
 
+/**
+ * An embedded PGlite with the extensions the migrations use (pg_trgm: trigram indexes behind every search).
+ * Every PGlite the app or the tests open comes from here.
+ */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 export function openPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { queries, logger } = queryCounter();
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queries,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    // One process owns an embedded database: its notifications arrive as the committing statement returns.
+    listen: async (channel, { onNotify }) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }
@@ -54,5 +100,5 @@ export async function openDatabase(opts: { databaseUrl: string | undefined; data
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   const dir = path.join(opts.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return openPglite(await PGlite.create(dir));
+  return openPglite(await createPglite({ dataDir: dir }));
 }

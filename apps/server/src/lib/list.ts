@@ -6,11 +6,37 @@ export function pageOf(q: Pick<ListQuery, 'page' | 'page_size'>) {
   return { limit: q.page_size, offset: (q.page - 1) * q.page_size };
 }
 
-/** Case-insensitive "contains" over the given columns; undefined when there is nothing to search. */
+/**
+ * The size of the whole filtered list, computed by the page query itself (a window over the rows before LIMIT), so
+ * a page and its total cost one round trip. Select it as `total_records` next to a page's columns.
+ */
+export const totalOver = sql<number>`(count(*) over ())::int`.mapWith(Number);
+
+/**
+ * A page whose rows carry `total_records` (see `totalOver`) as `{records, totalRecords}`. A page past the end has
+ * no row to carry the total; only then is it counted apart.
+ */
+export async function pageWithTotal<R extends { total_records: number }>(
+  q: Pick<ListQuery, 'page'>,
+  rows: R[],
+  countAll: () => Promise<number>,
+): Promise<{ records: Omit<R, 'total_records'>[]; totalRecords: number }> {
+  const totalRecords = rows[0]?.total_records ?? (q.page > 1 ? await countAll() : 0);
+  return { records: rows.map(({ total_records: _, ...record }) => record), totalRecords };
+}
+
+/** Escapes LIKE's wildcards so a search term matches literally. */
+export const likeContains = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Case-insensitive "contains" over the given columns; undefined when there is nothing to search. Each
+ * `lower(column) like` is served by a trigram index on `lower(column)` (migration 0003), so a search stays indexed
+ * at market scale.
+ */
 export function searchAny(term: string | undefined, columns: SQLWrapper[]): SQL | undefined {
   const t = term?.trim();
   if (!t) return undefined;
-  const pattern = `%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likeContains(t);
   return sql`(${sql.join(
     columns.map((c) => sql`lower(${c}) like ${pattern}`),
     sql` or `,

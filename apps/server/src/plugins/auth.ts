@@ -1,10 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, resolveActor } from '../modules/auth/session.js';
 
-/** Decorates requests with `actor`; the registry asks for it before validating a body. */
-export function registerAuth(app: FastifyInstance): void {
+/** Calls that only read: everything else may change a caller, so this process forgets its cached callers. */
+const readsOnly = (method: string) => method.startsWith('get') || method === 'refreshUser';
+
+/**
+ * Decorates requests with `actor`; the registry asks for it before validating a body. Keeps the caller cache
+ * (modules/auth/actor-cache.ts) in step: on while the database's `actor_changed` notifications reach this process,
+ * emptied by each of them and by every call here that may write.
+ */
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  const cache = app.deps.actorCache;
   app.decorateRequest('actor', null);
   app.decorate('auth', {
     actorOf: async (req, access) => (access === 'public' ? null : resolveActor(app.deps, bearerToken(req))),
+  });
+  app.addHook('onSend', async (req) => {
+    const method = req.url.startsWith('/api/') ? req.url.slice(5).split('?')[0]! : '';
+    if (method && !readsOnly(method)) cache.drop();
+  });
+  if (app.deps.config.actorCacheSeconds <= 0) return;
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    try {
+      unlisten = await app.deps.database.listen('actor_changed', {
+        onNotify: cache.drop,
+        onLost: () => {
+          cache.disable();
+          app.log.warn('caller cache off: the database notification channel was lost');
+        },
+      });
+      cache.enable();
+    } catch (err) {
+      app.log.warn({ err }, 'caller cache off: cannot listen for database notifications');
+    }
+  });
+  app.addHook('onClose', async () => {
+    cache.disable();
+    await unlisten?.();
   });
 }

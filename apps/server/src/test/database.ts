@@ -2,10 +2,9 @@
 // when TEST_DATABASE_URL is set, otherwise an in-memory PGlite loaded from the migrated snapshot.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { createPglite, openPglite, openPostgres, type Database } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 
 export async function freshDatabase(): Promise<Database> {
@@ -37,5 +36,5 @@ export async function freshDatabase(): Promise<Database> {
     };
   }
   const snapshot = readFileSync(inject('pgliteSnapshot'));
-  return openPglite(await PGlite.create({ loadDataDir: new Blob([snapshot]) }));
+  return openPglite(await createPglite({ loadDataDir: new Blob([snapshot]) }));
 }

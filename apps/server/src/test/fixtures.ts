@@ -244,7 +244,8 @@ export function distilleryBody(overrides: Record<string, unknown> = {}) {
     address: `${serial} Distillery Road`,
     state: 'Maharashtra',
     license_number: `MHD/${String(10000 + (serial % 90000)).padStart(5, '0')}/2026`,
-    gst_number: panAndGst().gst_number,
+    // The GSTIN's state code is Maharashtra's: a distillery elsewhere gets none (it is optional).
+    gst_number: overrides.state && overrides.state !== 'Maharashtra' ? '' : panAndGst().gst_number,
     ...overrides,
   };
 }

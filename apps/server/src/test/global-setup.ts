@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client.js';
+import { createPglite, openPglite, openPostgres } from '../db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,7 +41,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = openPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

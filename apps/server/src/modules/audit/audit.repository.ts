@@ -2,7 +2,7 @@ import type { auditQuerySchema } from '@spirit/domain/audit/audit.schemas';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { pageOf, searchAny } from '../../lib/list.js';
+import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
 import { auditLog } from './audit.table.js';
@@ -30,21 +30,19 @@ function filters(q: AuditQuery): (SQL | undefined)[] {
 export async function listAudit(tx: Tx, q: AuditQuery) {
   const where = and(...filters(q));
   const { limit, offset } = pageOf(q);
-  const [records, total] = await Promise.all([
-    tx
-      .select({
-        entry: auditLog,
-        actor_name: users.name,
-        company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actor_user_id))
-      .leftJoin(companies, eq(companies.id, auditLog.company_id))
-      .where(where)
-      .orderBy(desc(auditLog.created_at), desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { records, totalRecords: total[0]!.n };
+  const rows = await tx
+    .select({
+      entry: auditLog,
+      actor_name: users.name,
+      company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
+      total_records: totalOver,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actor_user_id))
+    .leftJoin(companies, eq(companies.id, auditLog.company_id))
+    .where(where)
+    .orderBy(desc(auditLog.created_at), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
+  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(auditLog).where(where))[0]!.n);
 }

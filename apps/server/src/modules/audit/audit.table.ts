@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { trigramIndexes } from '../../db/trigram.js';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -16,5 +17,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.created_at),
     index('audit_log_object_idx').on(t.object_type, t.object_id),
+    index('audit_log_company_idx').on(t.company_id, t.created_at),
+    index('audit_log_actor_idx').on(t.actor_user_id, t.created_at),
+    ...trigramIndexes('audit_log', [t.action, t.object_id]),
   ],
 );

@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { companies } from '../companies/companies.table.js';
+import { mappedTierColumns } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { invitations, oneTimeCodes, sessions } from './auth.table.js';
 
@@ -21,10 +23,39 @@ export async function insertSession(
   return created!;
 }
 
-export async function findLiveSession(tx: Tx, tokenHash: string, now: Date, idleSince: Date) {
+/**
+ * A live session with its user, the user's company and mapping tiers: everything a signed-in request needs to know
+ * about its caller, in one indexed query (sessions by token hash, users and companies by key, mappings by user).
+ * Nothing is cached, so a revocation, archive, deletion or mapping change counts from the next request.
+ */
+export async function findLiveSessionActor(tx: Tx, tokenHash: string, now: Date, idleSince: Date) {
   const rows = await tx
-    .select()
+    .select({
+      session_id: sessions.id,
+      last_seen_at: sessions.last_seen_at,
+      expires_at: sessions.expires_at,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        company_id: users.company_id,
+        is_active: users.is_active,
+        is_archived: users.is_archived,
+        is_admin: users.is_admin,
+        is_super_admin: users.is_super_admin,
+        password_hash: users.password_hash,
+      },
+      company: {
+        name: companies.name,
+        registered_name: companies.registered_name,
+        type: companies.type,
+        status: companies.status,
+      },
+      tiers: mappedTierColumns(),
+    })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(companies, eq(companies.id, users.company_id))
     .where(
       and(
         eq(sessions.token_hash, tokenHash),

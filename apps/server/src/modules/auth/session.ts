@@ -4,8 +4,8 @@ import type { Deps } from '../../types.js';
 import type { Actor } from '../../lib/actor.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import type { Tx } from '../../db/client.js';
-import { findUserById, rolesOf, type UserWithCompany } from '../users/users.repository.js';
-import { findLiveSession, insertSession, touchSession } from './auth.repository.js';
+import { rolesFrom, rolesOf, type UserWithCompany } from '../users/users.repository.js';
+import { findLiveSessionActor, insertSession, touchSession } from './auth.repository.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -16,8 +16,12 @@ export function bearerToken(req: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
+type SignInFacts = Pick<UserWithCompany, 'is_archived' | 'is_active' | 'is_super_admin' | 'password_hash'> & {
+  company: { status: string } | null;
+};
+
 /** Why a user may not hold a session now, or null when they may. */
-export function signInRefusal(user: UserWithCompany): 'archived' | 'inactive' | 'company' | null {
+export function signInRefusal(user: SignInFacts): 'archived' | 'inactive' | 'company' | null {
   if (user.is_archived) return 'archived';
   if (!user.is_active || !user.password_hash) return 'inactive';
   if (!user.is_super_admin && user.company?.status !== 'Approved') return 'company';
@@ -45,15 +49,44 @@ export async function actorOfUser(tx: Tx, user: UserWithCompany, sessionId: numb
   };
 }
 
-/** The actor behind a bearer token, or null when the token is missing, unknown, expired or its user may not act. */
+/**
+ * The actor behind a bearer token, or null when the token is missing, unknown, expired or its user may not act.
+ * Served from this process's cache when it can be (actor-cache.ts says why that is safe), else one query. The
+ * idle clock is moved at most once a minute, so most requests write nothing.
+ */
 export async function resolveActor(deps: Deps, token: string | null): Promise<Actor | null> {
   if (!token) return null;
   const now = deps.now();
   const idleSince = new Date(now.getTime() - deps.config.sessionIdleMinutes * 60_000);
-  const session = await findLiveSession(deps.db, sha256(token), now, idleSince);
-  if (!session) return null;
-  const user = await findUserById(deps.db, session.user_id);
-  if (!user || signInRefusal(user)) return null;
-  if (now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(deps.db, session.id, now);
-  return actorOfUser(deps.db, user, session.id);
+  const tokenHash = sha256(token);
+  const cached = deps.actorCache.get(tokenHash, now.getTime(), idleSince.getTime());
+  if (cached) {
+    if (now.getTime() - cached.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(deps.db, cached.actor.sessionId, now);
+      deps.actorCache.touched(tokenHash, now);
+    }
+    return cached.actor;
+  }
+  const generation = deps.actorCache.generation();
+  const found = await findLiveSessionActor(deps.db, tokenHash, now, idleSince);
+  if (!found) return null;
+  const { user, company, tiers } = found;
+  if (signInRefusal({ ...user, company })) return null;
+  let lastSeenAt = found.last_seen_at;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(deps.db, found.session_id, now);
+    lastSeenAt = now;
+  }
+  const actor: Actor = {
+    sessionId: found.session_id,
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    companyId: user.company_id,
+    companyName: company ? company.name || company.registered_name : null,
+    companyType: company?.type ?? null,
+    roles: rolesFrom({ ...user, ...tiers }),
+  };
+  deps.actorCache.set(tokenHash, { actor, expiresAt: found.expires_at, lastSeenAt }, generation, now.getTime());
+  return actor;
 }

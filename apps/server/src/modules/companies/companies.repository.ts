@@ -1,6 +1,6 @@
 import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { byName, pageOf, searchAny } from '../../lib/list.js';
+import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
 import { companies, companySpirits } from './companies.table.js';
 
@@ -81,29 +81,27 @@ export async function listCompanies(
         ]
       : byName(displayNameSql, companies.id, q.sort_order);
   const { limit, offset } = pageOf(q);
-  const [records, total] = await Promise.all([
-    tx
-      .select({
-        id: companies.id,
-        name: displayNameSql,
-        registered_name: companies.registered_name,
-        gst_number: companies.gst_number,
-        pan_no: companies.pan_no,
-        type: companies.type,
-        status: companies.status,
-        email: companies.email,
-        mobile_number: companies.mobile_number,
-        admin_pending: adminPending,
-        created_at: companies.created_at,
-      })
-      .from(companies)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: count() }).from(companies).where(where),
-  ]);
-  return { records, totalRecords: total[0]!.n };
+  const rows = await tx
+    .select({
+      id: companies.id,
+      name: displayNameSql,
+      registered_name: companies.registered_name,
+      gst_number: companies.gst_number,
+      pan_no: companies.pan_no,
+      type: companies.type,
+      status: companies.status,
+      email: companies.email,
+      mobile_number: companies.mobile_number,
+      admin_pending: adminPending,
+      created_at: companies.created_at,
+      total_records: totalOver,
+    })
+    .from(companies)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(companies).where(where))[0]!.n);
 }
 
 export async function findCompany(tx: Tx, id: number): Promise<CompanyRow | null> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { trigramIndexes } from '../../db/trigram.js';
 
 export const companies = pgTable(
   'companies',
@@ -30,7 +31,14 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_status_idx').on(t.status, t.created_at),
-    index('companies_name_idx').on(sql`lower(${t.registered_name})`),
+    // The list's name order (`coalesce(nullif(name, ''), registered_name)`, case-insensitive) and its search: a
+    // trigram index per searched column serves `lower(column) like '%term%'` at any size.
+    index('companies_display_name_idx').on(
+      t.type,
+      sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`,
+      t.id,
+    ),
+    ...trigramIndexes('companies', [t.name, t.registered_name, t.email, t.gst_number, t.pan_no]),
     uniqueIndex('companies_pan_live_idx')
       .on(t.pan_no)
       .where(sql`${t.status} <> 'Rejected' and ${t.status} <> 'Deleted'`),

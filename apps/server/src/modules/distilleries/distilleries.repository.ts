@@ -1,7 +1,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { byName, pageOf, searchAny } from '../../lib/list.js';
+import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { distilleries } from './distilleries.table.js';
 
 export type DistilleryRow = typeof distilleries.$inferSelect;
@@ -16,17 +16,15 @@ export async function listDistilleries(tx: Tx, companyId: number, q: ListQuery) 
       distilleries.gst_number,
     ]),
   );
-  const [records, total] = await Promise.all([
-    tx
-      .select()
-      .from(distilleries)
-      .where(where)
-      .orderBy(...byName(distilleries.name, distilleries.id, q.sort_order))
-      .limit(pageOf(q).limit)
-      .offset(pageOf(q).offset),
-    tx.select({ n: count() }).from(distilleries).where(where),
-  ]);
-  return { records, totalRecords: total[0]!.n };
+  const { limit, offset } = pageOf(q);
+  const rows = await tx
+    .select({ ...getTableColumns(distilleries), total_records: totalOver })
+    .from(distilleries)
+    .where(where)
+    .orderBy(...byName(distilleries.name, distilleries.id, q.sort_order))
+    .limit(limit)
+    .offset(offset);
+  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(distilleries).where(where))[0]!.n);
 }
 
 export async function findDistillery(tx: Tx, companyId: number, id: number): Promise<DistilleryRow | null> {

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { pageOf, searchAny } from '../../lib/list.js';
+import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { feeRates } from './fees.table.js';
 
@@ -26,11 +26,26 @@ export async function listFees(tx: Tx, q: ListQuery) {
     feeRates.company_type,
   ]);
   const { limit, offset } = pageOf(q);
-  const [records, total] = await Promise.all([
-    withCompanyName(tx).where(where).orderBy(desc(feeRates.modified_on), desc(feeRates.id)).limit(limit).offset(offset),
-    tx.select({ n: count() }).from(feeRates).leftJoin(companies, eq(companies.id, feeRates.company_id)).where(where),
-  ]);
-  return { records, totalRecords: total[0]!.n };
+  const rows = await tx
+    .select({ rate: feeRates, company_name: companyName, total_records: totalOver })
+    .from(feeRates)
+    .leftJoin(companies, eq(companies.id, feeRates.company_id))
+    .where(where)
+    .orderBy(desc(feeRates.modified_on), desc(feeRates.id))
+    .limit(limit)
+    .offset(offset);
+  return pageWithTotal(
+    q,
+    rows,
+    async () =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(feeRates)
+          .leftJoin(companies, eq(companies.id, feeRates.company_id))
+          .where(where)
+      )[0]!.n,
+  );
 }
 
 export async function findFee(tx: Tx, id: number) {

@@ -1,9 +1,9 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import type { Mapping, MappingType } from '@spirit/domain/mappings/mappings.schemas';
 import { and, asc, count, eq, exists, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { byName, pageOf, searchAny } from '../../lib/list.js';
+import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { users } from '../users/users.table.js';
 import { mappingDistilleries, mappings } from './mappings.table.js';
@@ -21,6 +21,12 @@ export const mappingName = sql<string>`(case when "mappings"."type" = 'Decentral
   select md_d.name from mapping_distilleries md join distilleries md_d on md_d.id = md.distillery_id
   where md.mapping_id = "mappings"."id" limit 1), "mappings"."name") else "mappings"."name" end)`;
 
+/** The mapped distilleries, ordered by name, as a JSON array: a mapping's record comes whole from one query. */
+const mappedDistilleries = sql<Mapping['distilleries']>`(select coalesce(json_agg(json_build_object(
+    'id', md_d.id, 'name', md_d.name, 'state', md_d.state) order by lower(md_d.name), md_d.id), '[]'::json)
+  from mapping_distilleries md join distilleries md_d on md_d.id = md.distillery_id
+  where md.mapping_id = "mappings"."id")`;
+
 const mappingColumns = {
   id: mappings.id,
   name: mappingName,
@@ -31,12 +37,12 @@ const mappingColumns = {
   authorizer_name: authorizer.name,
   approver_id: mappings.approver_id,
   approver_name: approver.name,
+  distilleries: mappedDistilleries,
 };
 
-function withPeople(tx: Tx) {
-  return tx
-    .select(mappingColumns)
-    .from(mappings)
+/** Joins a mappings query to the three people each mapping names. */
+function joinPeople<Q extends PgSelect>(q: Q) {
+  return q
     .innerJoin(negotiator, eq(negotiator.id, mappings.negotiator_id))
     .innerJoin(authorizer, eq(authorizer.id, mappings.authorizer_id))
     .innerJoin(approver, eq(approver.id, mappings.approver_id));
@@ -52,36 +58,22 @@ type Row = {
   authorizer_name: string;
   approver_id: number;
   approver_name: string;
+  distilleries: Mapping['distilleries'];
 };
 
-/** The mappings' records with their distilleries: one more query for the whole page. */
-async function withDistilleries(tx: Tx, rows: Row[]): Promise<Mapping[]> {
-  const ids = rows.map((r) => r.id);
-  const mapped = ids.length
-    ? await tx
-        .select({
-          mapping_id: mappingDistilleries.mapping_id,
-          id: distilleries.id,
-          name: distilleries.name,
-          state: distilleries.state,
-        })
-        .from(mappingDistilleries)
-        .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
-        .where(inArray(mappingDistilleries.mapping_id, ids))
-        .orderBy(sql`lower(${distilleries.name})`, asc(distilleries.id))
-    : [];
-  return rows.map((r) => ({
+function toMapping(r: Row): Mapping {
+  return {
     id: r.id,
     name: r.name,
     type: r.type,
-    distilleries: mapped.filter((d) => d.mapping_id === r.id).map(({ id, name, state }) => ({ id, name, state })),
+    distilleries: r.distilleries,
     negotiator: { id: r.negotiator_id, name: r.negotiator_name },
     authorizer: { id: r.authorizer_id, name: r.authorizer_name },
     approver: { id: r.approver_id, name: r.approver_name },
     Negotiator: r.negotiator_name,
     Authorizer: r.authorizer_name,
     Approver: r.approver_name,
-  }));
+  };
 }
 
 export async function listMappings(tx: Tx, companyId: number, q: ListQuery & { type: MappingType }) {
@@ -100,28 +92,29 @@ export async function listMappings(tx: Tx, companyId: number, q: ListQuery & { t
     : undefined;
   const where = and(eq(mappings.company_id, companyId), eq(mappings.type, q.type), search);
   const { limit, offset } = pageOf(q);
-  const [rows, total] = await Promise.all([
-    withPeople(tx)
-      .where(where)
-      .orderBy(...byName(mappingName, mappings.id, q.sort_order))
-      .limit(limit)
-      .offset(offset),
+  const rows = await joinPeople(
     tx
-      .select({ n: count() })
+      .select({ ...mappingColumns, total_records: totalOver })
       .from(mappings)
-      .innerJoin(negotiator, eq(negotiator.id, mappings.negotiator_id))
-      .innerJoin(authorizer, eq(authorizer.id, mappings.authorizer_id))
-      .innerJoin(approver, eq(approver.id, mappings.approver_id))
-      .where(where),
-  ]);
-  return { records: await withDistilleries(tx, rows), totalRecords: total[0]!.n };
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(...byName(mappingName, mappings.id, q.sort_order))
+    .limit(limit)
+    .offset(offset);
+  const page = await pageWithTotal(
+    q,
+    rows,
+    async () => (await joinPeople(tx.select({ n: count() }).from(mappings).$dynamic()).where(where))[0]!.n,
+  );
+  return { records: page.records.map(toMapping), totalRecords: page.totalRecords };
 }
 
 export async function findMapping(tx: Tx, companyId: number, id: number): Promise<Mapping | null> {
-  const rows = await withPeople(tx)
+  const rows = await joinPeople(tx.select(mappingColumns).from(mappings).$dynamic())
     .where(and(eq(mappings.id, id), eq(mappings.company_id, companyId)))
     .limit(1);
-  return (await withDistilleries(tx, rows))[0] ?? null;
+  return rows[0] ? toMapping(rows[0]) : null;
 }
 
 /** Locks a company's mapping row for an update; null when there is none (or it is another company's). */

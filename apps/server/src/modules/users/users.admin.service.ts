@@ -14,12 +14,12 @@ import type { Mail } from '../mail/mail.templates.js';
 import { mappingNaming } from '../mappings/mappings.repository.js';
 import {
   emailInUse,
-  findCompanyUser,
+  factsOf,
+  findCompanyUserWithFacts,
   listCompanyUsers,
   lockCompanyUser,
-  mappedFactsOf,
-  type MappedFacts,
   type UserRow,
+  type UserWithFacts,
 } from './users.repository.js';
 import { issueInvitation } from './users.service.js';
 import { users } from './users.table.js';
@@ -40,7 +40,8 @@ const auditView = (u: UserRow) => ({
   is_archived: u.is_archived,
 });
 
-function toRecord(u: UserRow, facts: MappedFacts | undefined): UserRecord {
+function toRecord(u: UserWithFacts): UserRecord {
+  const facts = factsOf(u);
   return {
     id: u.id,
     name: u.name,
@@ -49,8 +50,8 @@ function toRecord(u: UserRow, facts: MappedFacts | undefined): UserRecord {
     company_id: u.company_id,
     is_active: u.is_active,
     is_archived: u.is_archived,
-    roles: facts?.roles ?? [],
-    distilleries: facts?.distilleries ?? [],
+    roles: facts.roles,
+    distilleries: facts.distilleries,
   };
 }
 
@@ -141,15 +142,14 @@ export async function editUser(deps: Deps, actor: Actor, input: UserForm & { id:
 }
 
 export async function getUser(deps: Deps, actor: Actor, id: number): Promise<UserRecord> {
-  const user = await findCompanyUser(deps.db, companyOf(actor), id);
+  const user = await findCompanyUserWithFacts(deps.db, companyOf(actor), id);
   if (!user) throw userNotFound();
-  return toRecord(user, (await mappedFactsOf(deps.db, [user])).get(user.id));
+  return toRecord(user);
 }
 
 export async function listUsers(deps: Deps, actor: Actor, q: ListQuery & { filters: { is_archived: boolean } }) {
   const page = await listCompanyUsers(deps.db, companyOf(actor), q);
-  const facts = await mappedFactsOf(deps.db, page.records);
-  return { records: page.records.map((u) => toRecord(u, facts.get(u.id))), totalRecords: page.totalRecords };
+  return { records: page.records.map(toRecord), totalRecords: page.totalRecords };
 }
 
 /**

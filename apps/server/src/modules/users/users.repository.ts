@@ -1,12 +1,10 @@
 import type { Role } from '@spirit/domain/auth/auth.constants';
 import { normaliseRoles } from '@spirit/domain/auth/auth.rules';
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { byName, pageOf, searchAny } from '../../lib/list.js';
+import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
-import { distilleries } from '../distilleries/distilleries.table.js';
-import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
 import { users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,28 +56,37 @@ export async function emailInUse(tx: Tx, email: string, exceptUserId?: number): 
 }
 
 /**
- * A user's roles. SuperAdmin is a platform user; Admin is granted; Negotiator, Authorizer and Approver come from
- * distillery mappings (added with the mappings module).
+ * Which mapping tiers name a user, as three boolean columns of the query that selects the user: Negotiator,
+ * Authorizer and Approver come from distillery mappings, each test served by its index on the mappings table.
+ * Written with qualified names: Drizzle leaves columns unqualified in single-table selects, where they would
+ * resolve to the subquery's own table.
  */
-export async function rolesOf(tx: Tx, user: UserRow): Promise<Role[]> {
+export function mappedTierColumns(userId: SQLWrapper = sql.raw('"users"."id"')) {
+  return {
+    is_negotiator: sql<boolean>`exists (select 1 from mappings tm where tm.negotiator_id = ${userId})`,
+    is_authorizer: sql<boolean>`exists (select 1 from mappings tm where tm.authorizer_id = ${userId})`,
+    is_approver: sql<boolean>`exists (select 1 from mappings tm where tm.approver_id = ${userId})`,
+  };
+}
+
+export type MappedTiers = { is_negotiator: boolean; is_authorizer: boolean; is_approver: boolean };
+
+/** A user's roles from the flags and the tiers `mappedTierColumns` selected; SuperAdmin is a platform user. */
+export function rolesFrom(user: Pick<UserRow, 'is_admin' | 'is_super_admin'> & MappedTiers): Role[] {
   if (user.is_super_admin) return ['SuperAdmin'];
-  const rows = await tx
-    .select({
-      negotiator: sql<boolean>`bool_or(${mappings.negotiator_id} = ${user.id})`,
-      authorizer: sql<boolean>`bool_or(${mappings.authorizer_id} = ${user.id})`,
-      approver: sql<boolean>`bool_or(${mappings.approver_id} = ${user.id})`,
-    })
-    .from(mappings)
-    .where(
-      sql`${mappings.negotiator_id} = ${user.id} or ${mappings.authorizer_id} = ${user.id} or ${mappings.approver_id} = ${user.id}`,
-    );
-  const held = rows[0];
   const roles: Role[] = [];
   if (user.is_admin) roles.push('Admin');
-  if (held?.negotiator) roles.push('Negotiator');
-  if (held?.authorizer) roles.push('Authorizer');
-  if (held?.approver) roles.push('Approver');
+  if (user.is_negotiator) roles.push('Negotiator');
+  if (user.is_authorizer) roles.push('Authorizer');
+  if (user.is_approver) roles.push('Approver');
   return roles;
+}
+
+/** A user's roles, read on their own (sign-in); a signed-in request gets them with its session. */
+export async function rolesOf(tx: Tx, user: UserRow): Promise<Role[]> {
+  if (user.is_super_admin) return ['SuperAdmin'];
+  const rows = await tx.select(mappedTierColumns(sql`${user.id}::int`)).from(sql`(select 1) as one`);
+  return rolesFrom({ ...user, ...rows[0]! });
 }
 
 /** A user of the company, locked for the rest of the transaction; null when there is none (or it is another's). */
@@ -92,15 +99,40 @@ export async function lockCompanyUser(tx: Tx, companyId: number, id: number): Pr
   return rows[0] ?? null;
 }
 
-export async function findCompanyUser(tx: Tx, companyId: number, id: number): Promise<UserRow | null> {
+/** The names of the distilleries whose mappings name the user in any tier, as a JSON array. */
+const mappedDistilleryNames = sql<string[]>`(select coalesce(json_agg(distinct fd.name), '[]'::json)
+  from mappings fm
+  join mapping_distilleries fmd on fmd.mapping_id = fm.id
+  join distilleries fd on fd.id = fmd.distillery_id
+  where fm.negotiator_id = "users"."id" or fm.authorizer_id = "users"."id" or fm.approver_id = "users"."id")`;
+
+/** A user's columns with their mapping tiers and mapped distilleries: a users-list record in one query. */
+const userWithFacts = {
+  ...getTableColumns(users),
+  ...mappedTierColumns(),
+  mapped_distilleries: mappedDistilleryNames,
+};
+
+export type UserWithFacts = UserRow & MappedTiers & { mapped_distilleries: string[] };
+
+/** Roles and distillery names (sorted as the list shows them) of a user read with `userWithFacts`. */
+export function factsOf(u: UserWithFacts): { roles: Role[]; distilleries: string[] } {
+  return {
+    roles: normaliseRoles(rolesFrom({ ...u, is_super_admin: false })),
+    distilleries: [...u.mapped_distilleries].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+  };
+}
+
+export async function findCompanyUserWithFacts(tx: Tx, companyId: number, id: number): Promise<UserWithFacts | null> {
   const rows = await tx
-    .select()
+    .select(userWithFacts)
     .from(users)
     .where(and(eq(users.id, id), eq(users.company_id, companyId)))
     .limit(1);
   return rows[0] ?? null;
 }
 
+/** A page of the company's users with their roles and mapped distilleries, and the total, in one query. */
 export async function listCompanyUsers(
   tx: Tx,
   companyId: number,
@@ -112,68 +144,12 @@ export async function listCompanyUsers(
     searchAny(q.item_search, [users.name, users.email, users.mobile_number]),
   );
   const { limit, offset } = pageOf(q);
-  const [records, total] = await Promise.all([
-    tx
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...byName(users.name, users.id, q.sort_order))
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: count() }).from(users).where(where),
-  ]);
-  return { records, totalRecords: total[0]!.n };
-}
-
-export type MappedFacts = { roles: Role[]; distilleries: string[] };
-
-/**
- * Roles (as `rolesOf` derives them) and mapped distillery names of several company users, in one query: the
- * mappings naming any of them, one row per mapped distillery.
- */
-export async function mappedFactsOf(tx: Tx, list: readonly UserRow[]): Promise<Map<number, MappedFacts>> {
-  const ids = list.map((u) => u.id);
-  const rows = ids.length
-    ? await tx
-        .select({
-          negotiator: mappings.negotiator_id,
-          authorizer: mappings.authorizer_id,
-          approver: mappings.approver_id,
-          distillery: distilleries.name,
-        })
-        .from(mappings)
-        .leftJoin(mappingDistilleries, eq(mappingDistilleries.mapping_id, mappings.id))
-        .leftJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
-        .where(
-          or(
-            inArray(mappings.negotiator_id, ids),
-            inArray(mappings.authorizer_id, ids),
-            inArray(mappings.approver_id, ids),
-          ),
-        )
-    : [];
-  const held = new Map(
-    list.map((u) => [u.id, { roles: new Set<string>(u.is_admin ? ['Admin'] : []), names: new Set<string>() }]),
-  );
-  for (const row of rows) {
-    for (const [role, userId] of [
-      ['Negotiator', row.negotiator],
-      ['Authorizer', row.authorizer],
-      ['Approver', row.approver],
-    ] as const) {
-      const facts = held.get(userId);
-      if (!facts) continue;
-      facts.roles.add(role);
-      if (row.distillery !== null) facts.names.add(row.distillery);
-    }
-  }
-  return new Map(
-    [...held].map(([id, f]) => [
-      id,
-      {
-        roles: normaliseRoles([...f.roles]),
-        distilleries: [...f.names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
-      },
-    ]),
-  );
+  const rows = await tx
+    .select({ ...userWithFacts, total_records: totalOver })
+    .from(users)
+    .where(where)
+    .orderBy(...byName(users.name, users.id, q.sort_order))
+    .limit(limit)
+    .offset(offset);
+  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(users).where(where))[0]!.n);
 }

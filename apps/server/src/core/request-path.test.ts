@@ -1,0 +1,255 @@
+// The cost every signed-in call pays (issue 6): the caller resolved in one query or served from the per-process
+// cache, a list page and its total in one more, searches served by trigram indexes; and proof that the cache never
+// serves a caller past a change that ends or alters them. Counts statements, never times them.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { searchAny } from '../lib/list.js';
+import { companies } from '../modules/companies/companies.table.js';
+import { createHarness, type Harness } from '../test/harness.js';
+import { seedMapping, seedSuperAdmin, seedTeam, seedUser, USER_PASSWORD } from '../test/fixtures.js';
+
+let h: Harness;
+let superToken: string;
+let team: Awaited<ReturnType<typeof seedTeam>>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  superToken = await seedSuperAdmin(h);
+  team = await seedTeam(h, { superToken });
+  await seedMapping(h, {
+    adminToken: team.adminToken,
+    distilleries: team.distilleries.map((d) => d.id),
+    negotiator: team.negotiator.id,
+    authorizer: team.authorizer.id,
+    approver: team.approver.id,
+  });
+});
+afterAll(() => h.close());
+
+/** Statements one call sends to the database; `warm` first makes the same call once, filling the caller cache. */
+async function queriesOf(method: string, body: Record<string, unknown>, token: string, warm = false) {
+  if (warm) await h.call(method, body, token);
+  const before = h.deps.database.queries.count;
+  const res = await h.call(method, body, token);
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return h.deps.database.queries.count - before;
+}
+
+describe('query budget of a signed-in call', () => {
+  const lists: [string, Record<string, unknown>, () => string][] = [
+    ['getAllCompany', { type: 'Seller', status: ['Approved'] }, () => superToken],
+    ['getAllCompany', { item_search: 'pvt', sort_order: 'desc' }, () => superToken],
+    ['getAllCommission', {}, () => superToken],
+    ['getAuditLog', { item_search: 'company' }, () => superToken],
+    ['getAllUsers', {}, () => team.adminToken],
+    ['getAllDistill', { item_search: 'a' }, () => team.adminToken],
+    ['getAllDistillGroup', { type: 'Centralized' }, () => team.adminToken],
+    ['getAllDistillGroup', { type: 'Decentralized' }, () => team.adminToken],
+  ];
+
+  it.each(lists)(
+    '%s %j: the page with its total in one statement, the caller in at most one',
+    async (method, body, token) => {
+      h.deps.actorCache.drop();
+      expect(await queriesOf(method, body, token())).toBe(2);
+      expect(await queriesOf(method, body, token(), true)).toBe(1);
+    },
+  );
+
+  it('counts apart only for a page past the end, where no row carries the total', async () => {
+    await h.call('getAllUsers', {}, team.adminToken);
+    const before = h.deps.database.queries.count;
+    const res = await h.call<{ records: unknown[]; totalRecords: number }>(
+      'getAllUsers',
+      { page: 50, page_size: 10 },
+      team.adminToken,
+    );
+    expect(h.deps.database.queries.count - before).toBe(2);
+    expect(res.body.data.records).toEqual([]);
+    expect(res.body.data.totalRecords).toBe(4);
+  });
+
+  it('the list records carry what the separate queries used to add: roles, mapped distilleries', async () => {
+    const res = await h.call<{ records: { id: number; roles: string[]; distilleries: string[] }[] }>(
+      'getAllUsers',
+      {},
+      team.adminToken,
+    );
+    const negotiator = res.body.data.records.find((u) => u.id === team.negotiator.id)!;
+    expect(negotiator.roles).toEqual(['Negotiator']);
+    expect(negotiator.distilleries).toHaveLength(2);
+    const groups = await h.call<{ records: { distilleries: { id: number }[] }[] }>(
+      'getAllDistillGroup',
+      { type: 'Centralized' },
+      team.adminToken,
+    );
+    expect(groups.body.data.records[0]!.distilleries.map((d) => d.id).sort()).toEqual(
+      team.distilleries.map((d) => d.id).sort(),
+    );
+  });
+
+  it('writes the idle clock at most once a minute', async () => {
+    const token = await h.login(team.negotiator.email, team.negotiator.password);
+    expect(await queriesOf('refreshUser', {}, token)).toBe(1);
+    expect(await queriesOf('refreshUser', {}, token)).toBe(0);
+    const seen = async () =>
+      (
+        (await h.db.execute(
+          sql`select last_seen_at from sessions where user_id = ${team.negotiator.id} order by id desc limit 1`,
+        )) as unknown as { rows: { last_seen_at: Date | string }[] }
+      ).rows[0]!.last_seen_at;
+    const first = String(await seen());
+    await h.call('refreshUser', {}, token);
+    expect(String(await seen())).toBe(first);
+    h.clock.offsetMs += 61_000;
+    await h.call('refreshUser', {}, token);
+    expect(String(await seen())).not.toBe(first);
+  });
+});
+
+describe('the caller cache never outlives a change', () => {
+  /** A signed-in user whose session is warm in the cache. */
+  async function warmUser() {
+    const user = await seedUser(h, { adminToken: team.adminToken });
+    const token = user.token!;
+    expect(await status(token)).toBe(200);
+    expect(await queriesOf('refreshUser', {}, token)).toBe(0);
+    return { ...user, token };
+  }
+  const status = async (token: string, app?: FastifyInstance) =>
+    app
+      ? (
+          await app.inject({
+            method: 'POST',
+            url: '/api/refreshUser',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            payload: '{}',
+          })
+        ).statusCode
+      : (await h.call('refreshUser', {}, token)).statusCode;
+  const me = async (token: string) =>
+    (await h.call<{ user: { name: string; roles: string[] } }>('refreshUser', {}, token)).body.data.user;
+
+  it('logout', async () => {
+    const u = await warmUser();
+    expect((await h.call('logout', {}, u.token)).statusCode).toBe(200);
+    expect(await status(u.token)).toBe(401);
+  });
+
+  it('password change', async () => {
+    const u = await warmUser();
+    const res = await h.call(
+      'changePassword',
+      { old_password: USER_PASSWORD, new_password: 'Changed@Pass2', captcha: await h.captcha() },
+      u.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await status(u.token)).toBe(401);
+  });
+
+  it('archive', async () => {
+    const u = await warmUser();
+    expect((await h.call('archiveUser', { user_id: u.id }, team.adminToken)).statusCode).toBe(200);
+    expect(await status(u.token)).toBe(401);
+  });
+
+  it('an edit of the user', async () => {
+    const u = await warmUser();
+    const edit = { id: u.id, name: 'Renamed Person', email: u.email, mobile_number: '9000000001' };
+    expect((await h.call('updateUser', edit, team.adminToken)).statusCode).toBe(200);
+    expect((await me(u.token)).name).toBe('Renamed Person');
+  });
+
+  it('a mapping change moves roles on the very next request', async () => {
+    const other = await seedTeam(h, { superToken });
+    const token = other.negotiator.token!;
+    expect((await me(token)).roles).toEqual([]);
+    await seedMapping(h, {
+      adminToken: other.adminToken,
+      type: 'Decentralized',
+      distilleries: [other.distilleries[0]!.id],
+      negotiator: other.negotiator.id,
+      authorizer: other.authorizer.id,
+      approver: other.approver.id,
+    });
+    expect((await me(token)).roles).toEqual(['Negotiator']);
+  });
+
+  it('company deletion', async () => {
+    const other = await seedTeam(h, { superToken });
+    expect(await status(other.approver.token!)).toBe(200);
+    expect((await h.call('deleteCompany', { company_id: other.company.id }, superToken)).statusCode).toBe(200);
+    expect(await status(other.approver.token!)).toBe(401);
+    expect(await status(other.adminToken)).toBe(401);
+  });
+
+  it('idle and absolute expiry', async () => {
+    const u = await warmUser();
+    h.clock.offsetMs += h.config.sessionIdleMinutes * 60_000 + 1_000;
+    expect(await status(u.token)).toBe(401);
+    h.clock.offsetMs = 0;
+    const v = await warmUser();
+    // Keep the session busy so it never idles out, until its absolute lifetime ends.
+    const step = (h.config.sessionIdleMinutes - 1) * 60_000;
+    const lifetime = h.config.sessionTtlHours * 3_600_000;
+    let lived = 0;
+    while (lived + step < lifetime) {
+      h.clock.offsetMs += step;
+      lived += step;
+      expect(await status(v.token)).toBe(200);
+    }
+    h.clock.offsetMs += lifetime - lived + 1_000;
+    expect(await status(v.token)).toBe(401);
+    h.clock.offsetMs = 0;
+  });
+
+  it('a revocation written straight into the database, past every service', async () => {
+    const u = await warmUser();
+    await h.db.execute(sql`update sessions set revoked_at = now() where user_id = ${u.id}`);
+    await expect.poll(() => status(u.token), { timeout: 2_000, interval: 20 }).toBe(401);
+  });
+
+  it('a change made through another process of the same deployment', async () => {
+    const other = await buildApp(h.config, { database: h.deps.database, now: h.deps.now });
+    await other.ready();
+    try {
+      const u = await warmUser();
+      expect(await status(u.token, other)).toBe(200);
+      expect(other.deps.actorCache.size).toBeGreaterThan(0);
+      expect((await h.call('archiveUser', { user_id: u.id }, team.adminToken)).statusCode).toBe(200);
+      // The other process hears of it through the database's notification, not through this process.
+      await expect.poll(() => status(u.token, other), { timeout: 2_000, interval: 20 }).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('searches stay indexed at scale', () => {
+  // A few thousand rows are still cheaper to scan, so the planner is told to avoid scans: what is proven is that
+  // every searched expression, as the lists write it, has a trigram index that can serve it at market scale.
+  it('the companies search is served by a trigram index on each searched column', async () => {
+    const query = h.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        searchAny('ganga', [
+          companies.name,
+          companies.registered_name,
+          companies.email,
+          companies.gst_number,
+          companies.pan_no,
+        ]),
+      );
+    const plan = await h.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+    });
+    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    for (const column of ['name', 'registered_name', 'email', 'gst_number', 'pan_no'])
+      expect(text).toContain(`companies_${column}_trgm_idx`);
+    expect(text).not.toMatch(/Seq Scan/);
+  });
+});

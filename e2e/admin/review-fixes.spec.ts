@@ -1,7 +1,8 @@
 // What a newcomer's review of the administration screens found lost or invisible (issue 10, items 5-9): a server
 // error on /register out of sight, a lost Generate OTP click, pages a role may not use, and the layout at desktop
 // and phone widths.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { SUPER_ADMIN } from '../playwright.config';
 import { gstOf, PAN_PNG } from '../support/api';
 import { checkPage } from '../support/page-checks';
 import { signInAs, solveCaptcha } from '../support/ui';
@@ -75,4 +76,72 @@ test('an Approver is kept off the Admin screens: each goes to the dashboard', as
     await expect(page, path).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('You are not allowed to do this')).toHaveCount(0);
   }
+});
+
+/** Whether an element's content is wider than its box (a table cut off at the edge, a tab strip that scrolls). */
+async function overflows(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+}
+
+for (const width of [1280, 1366]) {
+  test(`lists are complete at ${width} px: no column cut off, actions as named icons`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto('/clients');
+    const table = page.getByRole('table', { name: /^Clients/ });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    expect(await overflows(page.getByRole('region', { name: /^Clients.*\(scrollable\)$/ }))).toBe(false);
+    await expect(table.getByRole('columnheader', { name: 'Action' })).toBeInViewport({ ratio: 1 });
+    const view = table.getByRole('link', { name: /^View Details of / }).first();
+    await expect(view).toBeInViewport({ ratio: 1 });
+    await expect(view).toHaveText('');
+    await checkPage(page, testInfo, `clients-${width}`);
+
+    await page.goto('/prospect');
+    await expect(page.getByRole('table', { name: 'Prospects' })).toBeVisible();
+    expect(await overflows(page.getByRole('region', { name: 'Prospects (scrollable)' }))).toBe(false);
+  });
+}
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('list rows are stacked cards with their actions in view', async ({ page }, testInfo) => {
+    await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.goto('/clients');
+    const table = page.getByRole('table', { name: /^Clients/ });
+    const row = table.getByRole('row').nth(1);
+    await expect(row).toBeVisible();
+    expect(await overflows(page.getByRole('region', { name: /^Clients.*\(scrollable\)$/ }))).toBe(false);
+    const view = row.getByRole('link', { name: /^View Details of / });
+    await view.scrollIntoViewIfNeeded();
+    await expect(view).toBeInViewport({ ratio: 1 });
+    const box = (await row.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await checkPage(page, testInfo, 'clients-phone');
+  });
+
+  test('the header is one line with the account actions in a menu', async ({ page }, testInfo) => {
+    await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const header = page.getByRole('banner');
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+    const account = page.getByRole('button', { name: 'Account' });
+    await account.click();
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Change Password' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport({ ratio: 1 });
+    await checkPage(page, testInfo, 'header-phone-account');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  });
+
+  test('both sign-in tabs fit', async ({ page }, testInfo) => {
+    await page.goto('/login');
+    expect(await overflows(page.getByRole('tablist'))).toBe(false);
+    for (const name of ['Login with Password', 'Login with OTP']) {
+      await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 });
+    }
+    await checkPage(page, testInfo, 'login-phone');
+  });
 });

@@ -28,6 +28,11 @@ test('the Admin adds a user, who shows as Inactive', async ({ page }, testInfo) 
   const demo = rowOf(usersTable(page), 'Sanjay Deshmukh');
   await expect(demo.getByRole('listitem')).not.toHaveCount(0);
   await expect(demo).toContainText('Approver');
+  // Archiving yourself always fails: not offered on your own row.
+  const me = rowOf(usersTable(page), ADMIN.email);
+  await expect(me.getByRole('link', { name: /^Edit / })).toBeVisible();
+  await expect(me.getByRole('button', { name: /^Archive / })).toHaveCount(0);
+  await expect(demo.getByRole('button', { name: 'Archive Sanjay Deshmukh' })).toBeVisible();
   await checkPage(page, testInfo, 'userslist');
 
   await page.getByRole('link', { name: 'New' }).click();
@@ -145,6 +150,12 @@ test('the Admin archives the user and unarchives them; a mapped user cannot be a
   const askArchive = confirmDialog(page, 'Are you sure you want to Archive?');
   await expect(askArchive).toBeVisible();
   await checkPage(page, testInfo, 'userslist-confirm-archive');
+  // Escape cancels like No, and says so.
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Archive operation cancelled')).toBeVisible();
+  await rowOf(usersTable(page), user.name)
+    .getByRole('button', { name: `Archive ${user.name}` })
+    .click();
   await askArchive.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('User archived successfully')).toBeVisible();
   await expect(page.getByText('No Data Found')).toBeVisible();

@@ -80,6 +80,45 @@ function SignOutButton() {
   );
 }
 
+/**
+ * Who is signed in, Change Password and Sign out. Inline on wide screens; at phone width behind one "Account"
+ * button, so the header stays one line. Escape or choosing an item closes it.
+ */
+function AccountMenu({ companyName, userName }: { companyName: string | null; userName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div
+      className="app-header-user"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="header-button account-toggle"
+        aria-expanded={open}
+        aria-controls="account-panel"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <i className="pi pi-user" aria-hidden="true" />
+        <span className="visually-hidden">Account</span>
+      </button>
+      <div id="account-panel" className={`account-panel${open ? ' is-open' : ''}`}>
+        <div className="who">
+          {companyName ? <span className="company-name">{companyName}</span> : null}
+          <span className="user-name">
+            <i className="pi pi-user" aria-hidden="true" /> {userName}
+          </span>
+        </div>
+        <Link to="/passwordreset" className="header-link" onClick={() => setOpen(false)}>
+          Change Password
+        </Link>
+        <SignOutButton />
+      </div>
+    </div>
+  );
+}
+
 function Shell() {
   const session = useSession();
   const user = session?.user;
@@ -105,18 +144,7 @@ function Shell() {
           <Logo />
         </div>
         {user ? (
-          <div className="app-header-user">
-            <div className="who">
-              {user.company_name ? <span className="company-name">{user.company_name}</span> : null}
-              <span className="user-name">
-                <i className="pi pi-user" aria-hidden="true" /> {user.name}
-              </span>
-            </div>
-            <Link to="/passwordreset" className="header-link">
-              Change Password
-            </Link>
-            <SignOutButton />
-          </div>
+          <AccountMenu companyName={user.company_name} userName={user.name} />
         ) : (
           <Link to="/login" className="header-link">
             Sign in

@@ -117,13 +117,23 @@ describe('DataList', () => {
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
     renderList();
-    expect(screen.getByText('Loading…').closest('[role="status"]')).toBeTruthy();
+    // Skeleton rows in the page's shape (page size, columns) stand in for the rows, announced as loading.
+    const loading = screen.getByText('Loading…').closest('[role="status"]')!;
+    expect(loading.querySelectorAll('.skeleton-row')).toHaveLength(10);
+    expect(loading.querySelector('.skeleton-row')!.querySelectorAll('.skeleton-bar')).toHaveLength(2);
     act(() => release());
     expect(await screen.findByText('Distillery 001')).toBeTruthy();
     expect(lastRequest()).toEqual({ page: 1, page_size: 10, sort_order: 'asc' });
     expect(names()).toEqual(['Distillery 001', 'Distillery 002', 'Distillery 003']);
     const sizes = within(screen.getByLabelText('Rows per page')).getAllByRole('option');
     expect(sizes.map((o) => o.textContent)).toEqual(['5', '10', '20', '30']);
+  });
+
+  it('labels every cell with its column, for the stacked cards at phone width', async () => {
+    renderList();
+    await screen.findByText('Distillery 001');
+    const cells = within(table()).getAllByRole('cell');
+    expect(cells.slice(0, 2).map((c) => c.getAttribute('data-label'))).toEqual(['Name', 'State']);
   });
 
   it("says 'No Data Found' when the server has no rows", async () => {

@@ -4,9 +4,9 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { ApiError, errorText } from '../app/api-client';
-import { EmptyState, ErrorState, LoadingState, NO_DATA } from './status-states';
+import { EmptyState, ErrorState, NO_DATA } from './status-states';
 import { useToast } from './toast';
 import type { ListControls } from './use-list-state';
 
@@ -116,6 +116,22 @@ export function SearchBox({
   );
 }
 
+/** The list while its first page loads: grey bars in the shape of the rows to come, announced as loading. */
+export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return (
+    <div className="skeleton-rows" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading…</span>
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} className="skeleton-row" aria-hidden="true">
+          {Array.from({ length: columns }, (_, cell) => (
+            <span key={cell} className="skeleton-bar" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function SortHeader({ label, order, onToggle }: { label: string; order: 'asc' | 'desc'; onToggle: () => void }) {
   const next = order === 'asc' ? 'descending' : 'ascending';
   return (
@@ -182,7 +198,7 @@ export function DataList<T extends object>({ label, list, result, columns, rowKe
   if (isError) {
     body = <ErrorState message={errorText(error)} onRetry={() => void refetch()} />;
   } else if (isPending || !data) {
-    body = <LoadingState />;
+    body = <SkeletonRows rows={Math.min(state.pageSize, 10)} columns={columns.length} />;
   } else {
     body = (
       <>
@@ -210,11 +226,13 @@ export function DataList<T extends object>({ label, list, result, columns, rowKe
               }
               body={(row: T) => column.body(row)}
               className={column.className}
-              pt={
-                column.sortable
+              pt={{
+                // At phone width a row is a card: each cell shows its column's name (CSS `attr(data-label)`).
+                bodyCell: { 'data-label': column.header } as HTMLAttributes<HTMLTableCellElement>,
+                ...(column.sortable
                   ? { headerCell: { 'aria-sort': state.sortOrder === 'asc' ? 'ascending' : 'descending' } }
-                  : undefined
-              }
+                  : {}),
+              }}
             />
           ))}
         </DataTable>

@@ -1,15 +1,12 @@
-import { Link } from 'react-router';
+import { RowActionLink } from '../../../ui/row-action';
 
-/** 'View Details' of a company row, a link to its information page. */
+/** 'View Details' of a company row: an icon link to its information page, named after the company. */
 export function ViewDetailsLink({ company }: { company: { id: number; name: string; registered_name: string } }) {
   return (
-    <Link
+    <RowActionLink
       to={`/companyinfo/${company.id}`}
-      className="p-button p-button-sm p-button-outlined p-component link-as-button"
-      aria-label={`View Details of ${company.name || company.registered_name}`}
-    >
-      <i className="pi pi-eye" aria-hidden="true" />
-      <span>View Details</span>
-    </Link>
+      icon="pi-eye"
+      label={`View Details of ${company.name || company.registered_name}`}
+    />
   );
 }

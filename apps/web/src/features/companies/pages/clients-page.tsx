@@ -2,10 +2,10 @@
 // one type. Resend Link mails a fresh set-password link to an approved company whose admin has not used theirs.
 import { COMPANY_TYPES, type CompanyType } from '@spirit/domain/companies/companies.constants';
 import type { CompanyListItem } from '@spirit/domain/companies/companies.admin.schemas';
-import { Button } from 'primereact/button';
 import { useParams } from 'react-router';
 import { errorText } from '../../../app/api-client';
 import { DataList, type DataColumn } from '../../../ui/data-list';
+import { RowActionButton } from '../../../ui/row-action';
 import { useToast } from '../../../ui/toast';
 import { ToggleGroup } from '../../../ui/toggle-group';
 import { useListState } from '../../../ui/use-list-state';
@@ -64,14 +64,10 @@ export function ClientsPage() {
         <div className="row-actions">
           <ViewDetailsLink company={c} />
           {c.status === 'Approved' && c.admin_pending ? (
-            <Button
-              type="button"
-              label="Resend Link"
-              icon="pi pi-envelope"
-              size="small"
-              outlined
-              aria-label={`Resend Link to ${c.name || c.registered_name}`}
-              loading={resend.isPending && resend.variables === c.id}
+            <RowActionButton
+              icon="pi-envelope"
+              label={`Resend Link to ${c.name || c.registered_name}`}
+              busy={resend.isPending && resend.variables === c.id}
               disabled={resend.isPending}
               onClick={() => void resendLink(c)}
             />

@@ -1,7 +1,7 @@
 // Prospects (/prospect; spec 000 §2): registrations awaiting review, oldest first. Notify mails the company.
 import type { CompanyListItem } from '@spirit/domain/companies/companies.admin.schemas';
-import { Button } from 'primereact/button';
 import { errorText } from '../../../app/api-client';
+import { RowActionButton } from '../../../ui/row-action';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { useToast } from '../../../ui/toast';
 import { useListState } from '../../../ui/use-list-state';
@@ -46,14 +46,10 @@ export function ProspectsPage() {
       body: (c) => (
         <div className="row-actions">
           <ViewDetailsLink company={c} />
-          <Button
-            type="button"
-            label="Notify"
-            icon="pi pi-bell"
-            size="small"
-            outlined
-            aria-label={`Notify ${c.name || c.registered_name}`}
-            loading={notify.isPending && notify.variables === c.id}
+          <RowActionButton
+            icon="pi-bell"
+            label={`Notify ${c.name || c.registered_name}`}
+            busy={notify.isPending && notify.variables === c.id}
             disabled={notify.isPending}
             onClick={() => void send(c)}
           />

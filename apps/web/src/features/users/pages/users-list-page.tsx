@@ -2,8 +2,10 @@
 // password yet) can be sent their credentials again; a user is archived or unarchived after a confirmation.
 import type { UserRecord } from '@spirit/domain/users/users.schemas';
 import { Link } from 'react-router';
+import { useSession } from '../../../app/session';
 import { errorText } from '../../../app/api-client';
 import { DataList, Lines, type DataColumn } from '../../../ui/data-list';
+import { RowActionButton, RowActionLink } from '../../../ui/row-action';
 import { useToast } from '../../../ui/toast';
 import { ToggleGroup } from '../../../ui/toggle-group';
 import { useConfirm } from '../../../ui/use-confirm';
@@ -19,6 +21,8 @@ export const USER_PROMPTS = {
   sendCancelled: 'Sending credentials was cancelled',
   archive: 'Are you sure you want to Archive?',
   unarchive: 'Are you sure you want to UnArchive?',
+  archiveCancelled: 'Archive operation cancelled',
+  unarchiveCancelled: 'UnArchive operation cancelled',
 } as const;
 
 type View = 'active' | 'archived';
@@ -27,27 +31,10 @@ const VIEWS = [
   { value: 'archived', label: 'Archived' },
 ] as const;
 
-function IconAction({
-  icon,
-  label,
-  onClick,
-  busy,
-}: {
-  icon: string;
-  label: string;
-  onClick: () => void;
-  busy: boolean;
-}) {
-  return (
-    <button type="button" className="icon-button" aria-label={label} title={label} disabled={busy} onClick={onClick}>
-      <i className={`pi ${icon}`} aria-hidden="true" />
-    </button>
-  );
-}
-
 export function UsersListPage() {
   const list = useListState();
   const view: View = list.filter('view') === 'archived' ? 'archived' : 'active';
+  const me = useSession()?.user.id;
   const result = useAllUsers({ ...list.query, filters: { is_archived: view === 'archived' } });
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
@@ -73,8 +60,12 @@ export function UsersListPage() {
     const archiving = view === 'active';
     if (
       !(await confirm(archiving ? USER_PROMPTS.archive : USER_PROMPTS.unarchive, archiving ? 'Archive' : 'UnArchive'))
-    )
+    ) {
+      // No, Escape and the close icon say so, like the other confirmations.
+      const detail = archiving ? USER_PROMPTS.archiveCancelled : USER_PROMPTS.unarchiveCancelled;
+      toast.show({ severity: 'warn', summary: 'Cancelled', detail, life: 3000 });
       return;
+    }
     try {
       const { message } = await (archiving ? archive : unarchive).mutateAsync(user.id);
       toast.success(message);
@@ -109,24 +100,25 @@ export function UsersListPage() {
       body: (u) => (
         <div className="row-actions">
           {view === 'active' ? (
-            <Link to={`/adduser/${u.id}`} className="icon-button" aria-label={`Edit ${u.name}`} title="Edit">
-              <i className="pi pi-pencil" aria-hidden="true" />
-            </Link>
+            <RowActionLink to={`/adduser/${u.id}`} icon="pi-pencil" label={`Edit ${u.name}`} />
           ) : null}
           {!u.is_active && view === 'active' ? (
-            <IconAction
+            <RowActionButton
               icon="pi-envelope"
               label={`Send credentials to ${u.name}`}
-              busy={busy}
+              disabled={busy}
               onClick={() => void sendCredentials(u)}
             />
           ) : null}
-          <IconAction
-            icon={view === 'active' ? 'pi-inbox' : 'pi-replay'}
-            label={`${view === 'active' ? 'Archive' : 'Unarchive'} ${u.name}`}
-            busy={busy}
-            onClick={() => void toggleArchive(u)}
-          />
+          {/* Archiving yourself is refused by the server: not offered on your own row. */}
+          {u.id === me ? null : (
+            <RowActionButton
+              icon={view === 'active' ? 'pi-user-minus' : 'pi-user-plus'}
+              label={`${view === 'active' ? 'Archive' : 'Unarchive'} ${u.name}`}
+              disabled={busy}
+              onClick={() => void toggleArchive(u)}
+            />
+          )}
         </div>
       ),
     },

@@ -13,7 +13,21 @@ export function pageOf(q: Pick<ListQuery, 'page' | 'page_size'>) {
 export const totalOver = sql<number>`(count(*) over ())::int`.mapWith(Number);
 
 /**
- * A page whose rows carry `total_records` (see `totalOver`) as `{records, totalRecords}`. A page past the end has
+ * The same total for lists over large tables (every company, the audit log): an uncorrelated count in the page's
+ * statement, which PostgreSQL runs once, so the page itself can stop after its rows in index order instead of
+ * sorting everything the window would have to see. `cap` bounds the count: past it the list says `cap`.
+ */
+export function totalWhere(from: SQLWrapper, where: SQL | undefined, cap?: number) {
+  const matching = sql`select 1 from ${from}${where ? sql` where ${where}` : sql``}`;
+  return (
+    cap
+      ? sql<number>`(select count(*) from (${matching} limit ${cap}) as capped)::int`
+      : sql<number>`(select count(*) from ${from}${where ? sql` where ${where}` : sql``})::int`
+  ).mapWith(Number);
+}
+
+/**
+ * A page whose rows carry `total_records` (see `totalOver`, `totalWhere`) as `{records, totalRecords}`. A page past the end has
  * no row to carry the total; only then is it counted apart.
  */
 export async function pageWithTotal<R extends { total_records: number }>(

@@ -2,7 +2,7 @@ import type { auditQuerySchema } from '@spirit/domain/audit/audit.schemas';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
 import { auditLog } from './audit.table.js';
@@ -10,6 +10,9 @@ import { auditLog } from './audit.table.js';
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 const DAY_MS = 86_400_000;
+
+/** The log grows without end: its lists count at most this many entries (the paginator shows that many). */
+export const AUDIT_COUNT_CAP = 10_000;
 
 /** A `YYYY-MM-DD` day as its first instant in UTC. */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -35,7 +38,7 @@ export async function listAudit(tx: Tx, q: AuditQuery) {
       entry: auditLog,
       actor_name: users.name,
       company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
-      total_records: totalOver,
+      total_records: totalWhere(auditLog, where, AUDIT_COUNT_CAP),
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actor_user_id))

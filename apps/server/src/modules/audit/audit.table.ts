@@ -15,7 +15,7 @@ export const auditLog = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.created_at),
+    index('audit_log_created_idx').on(t.created_at, t.id),
     index('audit_log_object_idx').on(t.object_type, t.object_id),
     index('audit_log_company_idx').on(t.company_id, t.created_at),
     index('audit_log_actor_idx').on(t.actor_user_id, t.created_at),

@@ -1,6 +1,6 @@
 import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { byName, pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
 import { companies, companySpirits } from './companies.table.js';
 
@@ -94,7 +94,7 @@ export async function listCompanies(
       mobile_number: companies.mobile_number,
       admin_pending: adminPending,
       created_at: companies.created_at,
-      total_records: totalOver,
+      total_records: totalWhere(companies, where),
     })
     .from(companies)
     .where(where)

@@ -33,7 +33,8 @@ export const companies = pgTable(
     index('companies_status_idx').on(t.status, t.created_at),
     // The list's name order (`coalesce(nullif(name, ''), registered_name)`, case-insensitive) and its search: a
     // trigram index per searched column serves `lower(column) like '%term%'` at any size.
-    index('companies_display_name_idx').on(
+    index('companies_display_name_idx').on(sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`, t.id),
+    index('companies_type_display_name_idx').on(
       t.type,
       sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`,
       t.id,

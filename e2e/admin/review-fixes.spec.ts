@@ -145,3 +145,14 @@ test.describe('at phone width', () => {
     await checkPage(page, testInfo, 'login-phone');
   });
 });
+
+test('after a company update the SuperAdmin is back on the list they came from', async ({ page }) => {
+  await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await page.goto('/clients?search=Kaveri');
+  await page.getByRole('link', { name: 'View Details of Kaveri Malt Works' }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Kaveri Malt Works');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Company updated successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/clients\?search=Kaveri$/);
+});

@@ -9,9 +9,9 @@ type Common = {
   label: string;
 };
 
-export function RowActionLink({ to, icon, label }: Common & { to: string }) {
+export function RowActionLink({ to, icon, label, state }: Common & { to: string; state?: unknown }) {
   return (
-    <Link to={to} className="icon-button" aria-label={label} title={label}>
+    <Link to={to} state={state} className="icon-button" aria-label={label} title={label}>
       <i className={`pi ${icon}`} aria-hidden="true" />
     </Link>
   );

@@ -36,9 +36,11 @@ export const mappingFormSchema = z
     if (v.type === 'Decentralized' && v.distilleries.length !== 1) {
       ctx.addIssue({ code: 'custom', path: ['distilleries'], message: MAPPING_MESSAGES.oneDistillery });
     }
-    if (new Set([v.negotiator, v.authorizer, v.approver]).size !== 3) {
+    // The message goes on the field that repeats an earlier one, once.
+    if (v.authorizer === v.negotiator)
+      ctx.addIssue({ code: 'custom', path: ['authorizer'], message: MAPPING_MESSAGES.distinctUsers });
+    if (v.approver === v.negotiator || v.approver === v.authorizer)
       ctx.addIssue({ code: 'custom', path: ['approver'], message: MAPPING_MESSAGES.distinctUsers });
-    }
   });
 export type MappingFormInput = z.input<typeof mappingFormSchema>;
 export const createMappingSchema = mappingFormSchema;

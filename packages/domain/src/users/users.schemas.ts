@@ -23,7 +23,7 @@ export const USER_MESSAGES = {
 export const userFormSchema = z.object({
   email: emailField(MESSAGES.addUserEmail, MESSAGES.addUserEmail),
   name: requiredText().pipe(z.string().max(120)),
-  mobile_number: mobileField(MESSAGES.required, MESSAGES.required),
+  mobile_number: mobileField(),
 });
 export type UserFormInput = z.input<typeof userFormSchema>;
 

@@ -484,7 +484,12 @@ describe('updateDistillGroup', () => {
       409,
       { name: MAPPING_MESSAGES.groupNameTaken },
     ],
-    ['the same user twice', (c) => ({ authorizer: c.people.n.id }), 400, { approver: MAPPING_MESSAGES.distinctUsers }],
+    [
+      'the same user twice',
+      (c) => ({ authorizer: c.people.n.id }),
+      400,
+      { authorizer: MAPPING_MESSAGES.distinctUsers },
+    ],
     ['another company’s user', () => ({ approver: B.approver.id }), 400, { approver: MAPPING_MESSAGES.unknownUser }],
   ])('refuses %s and changes nothing', async (_case, override, status, fields) => {
     const ctx = await mapped();

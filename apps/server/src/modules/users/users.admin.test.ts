@@ -111,8 +111,8 @@ describe('createUser (Add User)', () => {
     ['email malformed', { email: 'someone@nowhere' }, { email: '*required and must be a valid email' }],
     ['name blank', { name: '  ' }, { name: '*required' }],
     ['mobile empty', { mobile_number: '' }, { mobile_number: '*required' }],
-    ['mobile with a leading 0', { mobile_number: '0123456789' }, { mobile_number: '*required' }],
-    ['mobile of 5 digits', { mobile_number: '98765' }, { mobile_number: '*required' }],
+    ['mobile with a leading 0', { mobile_number: '0123456789' }, { mobile_number: 'Invalid mobile format' }],
+    ['mobile of 5 digits', { mobile_number: '98765' }, { mobile_number: 'Invalid mobile format' }],
   ])('refuses %s with the message in fields and adds nothing', async (_case, override, fields) => {
     const before = await counts();
     expectError(await h.call('createUser', { ...userBody(), ...override }, A.token), 400, { fields });
@@ -223,7 +223,7 @@ describe('updateUser (Edit User)', () => {
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['email malformed', { email: 'x' }, { email: '*required and must be a valid email' }],
     ['name missing', { name: undefined }, { name: '*required' }],
-    ['mobile malformed', { mobile_number: '12' }, { mobile_number: '*required' }],
+    ['mobile malformed', { mobile_number: '12' }, { mobile_number: 'Invalid mobile format' }],
   ])('refuses %s with the message in fields', async (_case, override, fields) => {
     const before = await rowOf(staffA.id);
     expectError(await h.call('updateUser', { ...userBody({ id: staffA.id }), ...override }, A.token), 400, { fields });

@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { isSuperAdmin, useSession } from '../../../app/session';
 import { Alert } from '../../../ui/alert';
+import { useReturnTo } from '../../../ui/return-to';
 import { FormField } from '../../../ui/form-field';
 import { multiSelectA11y } from '../../../ui/multi-select-a11y';
 import { routeId } from '../../../ui/route-id';
@@ -90,6 +91,8 @@ function valuesOf(c: CompanyDetails): EditValues {
 function EditForm({ company }: { company: CompanyDetails }) {
   const superAdmin = isSuperAdmin(useSession()?.user);
   const navigate = useNavigate();
+  const returnTo = useReturnTo('/prospect');
+  const from = useReturnTo('') || undefined;
   const toast = useToast();
   const mutation = useUpdateCompany();
   const states = useStateCities();
@@ -119,7 +122,8 @@ function EditForm({ company }: { company: CompanyDetails }) {
     try {
       const { message } = await mutation.mutateAsync(body);
       toast.success(message);
-      navigate('/prospect');
+      // Back to the list the user came from (Clients or Prospects); the spec's /prospect otherwise.
+      navigate(returnTo);
     } catch (error) {
       toast.failure(errorText(error));
       if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, FIELDS);
@@ -282,7 +286,11 @@ function EditForm({ company }: { company: CompanyDetails }) {
       </fieldset>
       <div className="form-actions">
         {superAdmin ? <SubmitButton label="Update" blocked={!ready} busy={mutation.isPending} /> : null}
-        <Link to={`/companyinfo/${company.id}`} className="p-button p-component p-button-outlined link-as-button">
+        <Link
+          to={`/companyinfo/${company.id}`}
+          state={from ? { from } : undefined}
+          className="p-button p-component p-button-outlined link-as-button"
+        >
           Cancel
         </Link>
       </div>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../app/api-client';
 import { isSuperAdmin, useSession } from '../../../app/session';
+import { useReturnTo } from '../../../ui/return-to';
 import { routeId } from '../../../ui/route-id';
 import { ErrorState, LoadingState } from '../../../ui/status-states';
 import { useToast } from '../../../ui/toast';
@@ -56,6 +57,7 @@ function spiritsOf(company: CompanyDetails): string {
 
 function Actions({ company }: { company: CompanyDetails }) {
   const superAdmin = isSuperAdmin(useSession()?.user);
+  const from = useReturnTo('') || undefined;
   const navigate = useNavigate();
   const toast = useToast();
   const { confirm, ask, dialog } = useConfirm();
@@ -138,7 +140,11 @@ function Actions({ company }: { company: CompanyDetails }) {
       ) : null}
       {superAdmin ? (
         <>
-          <Link to={`/companyedit/${company.id}`} className="p-button p-component p-button-outlined link-as-button">
+          <Link
+            to={`/companyedit/${company.id}`}
+            state={from ? { from } : undefined}
+            className="p-button p-component p-button-outlined link-as-button"
+          >
             <i className="pi pi-pencil" aria-hidden="true" />
             <span>Edit</span>
           </Link>

@@ -74,6 +74,11 @@ describe('de-centralized mapping form', () => {
     await user.selectOptions(screen.getByLabelText('Negotiator'), 'Neha');
     await user.selectOptions(screen.getByLabelText('Authorizer'), 'Neha');
     await user.selectOptions(screen.getByLabelText('Approver'), 'Admin');
+    await user.tab();
+    // Said once, on the field that repeats the negotiator; the hint gives way to it.
+    await waitFor(() => expect(screen.getByLabelText('Authorizer').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('Negotiator, authorizer and approver must be three different users')).toHaveLength(1);
+    expect(screen.getByLabelText('Approver').getAttribute('aria-invalid')).not.toBe('true');
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save.getAttribute('aria-disabled')).toBe('true');
     await user.click(save);

@@ -17,6 +17,7 @@ import { Alert } from '../../../ui/alert';
 import { FormField } from '../../../ui/form-field';
 import { multiSelectA11y } from '../../../ui/multi-select-a11y';
 import { SubmitButton } from '../../../ui/submit-button';
+import { useReturnTo } from '../../../ui/return-to';
 import { useToast } from '../../../ui/toast';
 import { RedirectNotice, useDelayedRedirect } from '../../../ui/use-delayed-redirect';
 import { applyServerFieldErrors, inputClass, passes, schemaResolver } from '../../../ui/zod-form';
@@ -72,8 +73,9 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
   const busy = create.isPending || update.isPending;
   const centralized = type === 'Centralized';
   const list = centralized ? '/centralized' : '/decentralized';
+  const back = useReturnTo(list);
 
-  const { register, control, handleSubmit, setError, watch, formState } = useForm<
+  const { register, control, handleSubmit, setError, watch, formState, getValues, trigger } = useForm<
     MappingValues,
     unknown,
     MappingOutput
@@ -101,8 +103,9 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
     } catch {
       // The mapping is saved; the roles are read again at the next sign-in.
     }
-    // Spec 000 §8: after an update the distilleries list, after a create the mappings list.
-    redirect(mapping ? '/distilleries' : list, AFTER_MAPPING_SAVE_MS);
+    // Back to the mappings list the user came from, after a create and an update alike (spec 000 §8 sends an
+    // update to /distilleries, which is not where the user was).
+    redirect(back, AFTER_MAPPING_SAVE_MS);
   };
 
   const userOptions = users.data ?? [];
@@ -191,7 +194,13 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
           {(a11y) => (
             <select
               {...a11y}
-              {...register(tier.name, { deps: TIERS.map((t) => t.name).filter((n) => n !== tier.name) })}
+              {...register(tier.name, {
+                deps: TIERS.map((t) => t.name).filter((n) => n !== tier.name),
+                // Once all three are chosen, a repeat is marked at once on the field that repeats.
+                onChange: () => {
+                  if (TIERS.every((t) => getValues(t.name))) void trigger(TIERS.map((t) => t.name));
+                },
+              })}
               // Controlled: the options arrive after the form's values (editing a mapping).
               value={values[tier.name]}
               className={inputClass(!!err(tier.name), 'native-select')}
@@ -214,7 +223,11 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
           )}
         </FormField>
       ))}
-      <p className="field-hint">Negotiator, authorizer and approver must be three different users.</p>
+      {/* The rule as a hint until it is broken; then the message stands on the repeated field instead. */}
+      {err('authorizer') === MAPPING_MESSAGES.distinctUsers ||
+      err('approver') === MAPPING_MESSAGES.distinctUsers ? null : (
+        <p className="field-hint">Negotiator, authorizer and approver must be three different users.</p>
+      )}
       <div className="form-actions">
         <SubmitButton label={mapping ? 'Update' : 'Save'} blocked={!ready} busy={busy} />
         {/* Spec 000 §2: both forms cancel to the centralized list. */}
@@ -226,7 +239,8 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
   );
 }
 
-function listLabel(path: string): string {
+function listLabel(target: string): string {
+  const path = target.split('?')[0];
   if (path === '/distilleries') return 'Distilleries';
   return path === '/centralized' ? 'Centralized Mappings' : 'De-Centralized Mappings';
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DataList, Lines, type DataColumn } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllDistillGroup } from '../api/get-all-distill-group';
-import { MAPPING_PAGE_SIZES, personColumns } from '../components/mapping-columns';
+import { EditMappingLink, MAPPING_PAGE_SIZES, personColumns } from '../components/mapping-columns';
 
 const columns: DataColumn<Mapping>[] = [
   { key: 'name', header: 'Group Name', sortable: true, body: (m) => m.name },
@@ -15,11 +15,7 @@ const columns: DataColumn<Mapping>[] = [
     key: 'action',
     header: 'Action',
     className: 'actions-cell',
-    body: (m) => (
-      <Link to={`/centralized/edit?id=${m.id}`} className="icon-button" aria-label={`Edit ${m.name}`} title="Edit">
-        <i className="pi pi-pencil" aria-hidden="true" />
-      </Link>
-    ),
+    body: (m) => <EditMappingLink to={`/centralized/edit?id=${m.id}`} label={`Edit ${m.name}`} />,
   },
 ];
 

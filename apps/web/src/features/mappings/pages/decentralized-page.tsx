@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllDistillGroup } from '../api/get-all-distill-group';
-import { personColumns } from '../components/mapping-columns';
+import { EditMappingLink, personColumns } from '../components/mapping-columns';
 
 const distilleryName = (m: Mapping) => m.distilleries[0]?.name ?? m.name;
 
@@ -18,14 +18,7 @@ const columns: DataColumn<Mapping>[] = [
     header: 'Action',
     className: 'actions-cell',
     body: (m) => (
-      <Link
-        to={`/decentralized/edit?id=${m.id}`}
-        className="icon-button"
-        aria-label={`Edit the mapping of ${distilleryName(m)}`}
-        title="Edit"
-      >
-        <i className="pi pi-pencil" aria-hidden="true" />
-      </Link>
+      <EditMappingLink to={`/decentralized/edit?id=${m.id}`} label={`Edit the mapping of ${distilleryName(m)}`} />
     ),
   },
 ];

@@ -40,8 +40,39 @@ function queryCounter() {
   return { queries, logger: { logQuery: () => void (queries.count += 1) } };
 }
 
+/** FNV-1a, 64 bits, as hex: a stable short name for a statement's text. */
+function statementName(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  return `sx_${h.toString(16)}`;
+}
+
+const MAX_NAMED_STATEMENTS = 2_000;
+const named = new Map<string, string>();
+
+/**
+ * A pool client that sends every parameterised statement as a named prepared statement, so PostgreSQL parses and
+ * plans each statement's text once per connection instead of on every call. The text never carries values (they are
+ * parameters), so the set of texts is the set of query shapes the code writes; it is bounded all the same.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const config = args[0] as { text?: unknown; name?: string } | undefined;
+    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
+      const text = config.text;
+      let name = named.get(text);
+      if (!name && named.size < MAX_NAMED_STATEMENTS && text.includes('$1')) {
+        name = statementName(text);
+        named.set(text, name);
+      }
+      if (name) config.name = name;
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
   const { queries, logger } = queryCounter();
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
@@ -68,11 +68,10 @@ export async function listCompanies(
       companies.pan_no,
     ]),
   );
-  const pendingAdmin = tx
-    .select({ one: sql`1` })
-    .from(users)
-    .where(and(eq(users.company_id, companies.id), eq(users.is_admin, true), eq(users.is_active, false)));
-  const adminPending = sql<boolean>`(${companies.status} = 'Approved' and ${exists(pendingAdmin)})`;
+  // A scalar subquery with LIMIT, not EXISTS: PostgreSQL may turn an EXISTS in the select list into a hash of every
+  // pending admin in the platform; this one runs for the page's rows only, through users_company_idx.
+  const adminPending = sql<boolean>`(${companies.status} = 'Approved' and (select true from users pa
+    where pa.company_id = "companies"."id" and pa.is_admin and not pa.is_active limit 1) is not null)`;
   const order =
     q.sort_by === 'created_at'
       ? [

@@ -1,6 +1,7 @@
 // Indian states and union territories with their cities, from the maintained `country-state-city` package.
 // Loaded on first use (the package holds every country) and kept: the table never changes while running.
 import type { StateCities } from '@spirit/domain/geo/geo.schemas';
+import { cleanCities } from './geo.cities.js';
 
 let table: Promise<StateCities[]> | null = null;
 
@@ -9,8 +10,9 @@ async function load(): Promise<StateCities[]> {
   return State.getStatesOfCountry('IN')
     .map((s) => ({
       state: s.name,
-      cities: [...new Set(City.getCitiesOfState('IN', s.isoCode).map((c) => c.name))].sort((a, b) =>
-        a.localeCompare(b),
+      cities: cleanCities(
+        s.name,
+        City.getCitiesOfState('IN', s.isoCode).map((c) => c.name),
       ),
     }))
     .sort((a, b) => a.state.localeCompare(b.state));

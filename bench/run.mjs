@@ -1,89 +1,310 @@
-// API throughput of the foundation's calls, as ratios against /healthz (one database ping) measured in the same
-// run on the same server, so machines of different speed give comparable figures. Prints; asserts nothing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The performance suite (`npm run bench`). For each database it builds a market with bench/generate.mjs, starts
+// the built server on it, and measures every scenario against a bare node:http server in the same run: requests
+// per second as a ratio to the bare server, p50 and p99 latency, errors. Then the web figures (bench/web.mjs).
+// Prints a table, writes JSON to bench/results/ and the latest figures into bench/README.md. Asserts nothing.
+//
+//   npm run bench -- [--db pglite,postgres] [--scale small|market] [--seconds 3] [--reps 3] [--connections 50]
+//                    [--only name,name] [--no-web] [--lighthouse]
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib/v1';
+import pg from 'pg';
+import { BENCH_PASSWORD, generate, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
+import { load } from './lib/load.mjs';
+import { webFigures } from './web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 3200 + Math.floor(Math.random() * 500);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sx-bench-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT: 'false',
-    SEED_DEMO: 'true',
-    ADMIN_PASSWORD: 'Bench@2026',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] && !process.argv[i + 1].startsWith('--') ? process.argv[i + 1] : fallback;
+};
+const flag = (name) => process.argv.includes(`--${name}`);
 
-async function waitUp() {
-  for (let i = 0; i < 300; i++) {
+const opts = {
+  dbs: arg('db', 'pglite,postgres').split(','),
+  scale: arg('scale', 'market'),
+  seconds: Number(arg('seconds', '3')),
+  reps: Number(arg('reps', '3')),
+  connections: Number(arg('connections', '50')),
+  only: arg('only', '')?.split(',').filter(Boolean),
+  postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+};
+if (!SCALES[opts.scale]) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
+
+/** The scenarios: a name, the request, and who calls. Ids come from the generated market. */
+function scenarios(ids) {
+  const as = (token) => ({ authorization: `Bearer ${token}` });
+  const post = (name, method, body, token) => ({ name, path: `/api/${method}`, method: 'POST', body, token });
+  const { superAdmin, admin } = TOKENS;
+  return [
+    { name: 'GET /healthz', path: '/healthz', method: 'GET' },
+    { name: 'login (argon2id m=19 MiB t=2 p=1)', login: true },
+    post('refreshUser (session only)', 'refreshUser', {}, admin),
+    post('getAllCompany page 1', 'getAllCompany', { page: 1, page_size: 10 }, superAdmin),
+    post('getAllCompany approved sellers', 'getAllCompany', { type: 'Seller', status: ['Approved'] }, superAdmin),
+    post('getAllCompany search "ganga"', 'getAllCompany', { item_search: 'ganga' }, superAdmin),
+    post('getAllCompany page 50 by name desc', 'getAllCompany', { page: 50, sort_order: 'desc' }, superAdmin),
+    post('getAllUsers', 'getAllUsers', {}, admin),
+    post('getAllDistill', 'getAllDistill', {}, admin),
+    post('getAllDistillGroup Centralized', 'getAllDistillGroup', { type: 'Centralized' }, admin),
+    post('getAllCommission', 'getAllCommission', {}, superAdmin),
+    post('getAuditLog page 1', 'getAuditLog', {}, superAdmin),
+    post('getAuditLog search "mapping"', 'getAuditLog', { item_search: 'mapping' }, superAdmin),
+    post('getAuditLog of one company', 'getAuditLog', { company_id: ids.company }, superAdmin),
+    post('getCompanyDetails', 'getCompanyDetails', {}, admin),
+    post('getUserbyId', 'getUserbyId', { id: ids.user }, admin),
+    post('getDistillById', 'getDistillById', { id: ids.distillery }, admin),
+    post('getDistillGroupById', 'getDistillGroupById', { id: ids.mapping }, admin),
+    post('getCommissionbyId', 'getCommissionbyId', { id: ids.fee }, superAdmin),
+  ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
+}
+
+async function waitUp(base, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited while starting');
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start');
+  throw new Error('the server did not start');
 }
 
-async function measure(name, request, { total = 400, concurrency = 8 } = {}) {
-  let done = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (done < total) {
-        done += 1;
-        const res = await request();
-        if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-        await res.arrayBuffer();
-      }
+const stop = async (child) => {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+};
+
+function startBare() {
+  const child = fork(path.join(root, 'bench/lib/bare-server.mjs'), [], { stdio: 'inherit' });
+  return new Promise((resolve) =>
+    child.on('message', ({ port }) => resolve({ child, base: `http://127.0.0.1:${port}` })),
+  );
+}
+
+/** A migrated, generated database for `kind`, its server environment and how to drop it. */
+async function prepareDatabase(kind) {
+  if (kind === 'postgres') {
+    const name = `sx_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: opts.postgresUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(opts.postgresUrl);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      where: { databaseUrl: url.toString() },
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sx-bench-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    where: { dataDir },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function startServer(env) {
+  const port = 3300 + Math.floor(Math.random() * 600);
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'false',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: SUPER_EMAIL,
+      ADMIN_PASSWORD: BENCH_PASSWORD,
+      CAPTCHA_MAX_NUMBER: '1000',
+      CAPTCHA_HMAC_KEY: 'bench-captcha-key-0123456789',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUp(base, child);
+  return { child, base };
+}
+
+/** Sign-in bodies with solved captchas: each captcha is accepted once, so each request needs its own. */
+async function signInBodies(base, n) {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const res = await fetch(`${base}/api/getCaptcha`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const c = (await res.json()).data;
+      const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+      const captcha = Buffer.from(
+        JSON.stringify({
+          algorithm: c.algorithm,
+          challenge: c.challenge,
+          number: solution.number,
+          salt: c.salt,
+          signature: c.signature,
+        }),
+      ).toString('base64');
+      return JSON.stringify({ email: `negotiator.${1 + (i % 19)}@bench.test`, password: BENCH_PASSWORD, captcha });
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  return { name, perSecond: total / seconds };
 }
 
-const post =
-  (method, body = {}, token) =>
-  () =>
-    fetch(`${base}/api/${method}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+async function measure(base, s, seconds) {
+  if (s.login) {
+    const bodies = await signInBodies(base, 150);
+    let i = 0;
+    return load({
+      url: `${base}/api/login`,
+      connections: 10,
+      amount: bodies.length,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }),
+        },
+      ],
     });
+  }
+  return load({
+    url: `${base}${s.path}`,
+    method: s.method,
+    headers: { ...s.headers, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    body: s.body ? JSON.stringify(s.body) : undefined,
+    connections: opts.connections,
+    seconds,
+  });
+}
 
-try {
-  await waitUp();
-  const baseline = await measure('GET /healthz (baseline)', () => fetch(`${base}/healthz`));
-  const rows = [
-    baseline,
-    await measure('getCaptcha', post('getCaptcha')),
-    await measure('getAllSpirit', post('getAllSpirit')),
-    await measure('getStateCities', post('getStateCities')),
-    await measure('refreshUser (invalid token → 401 path)', () =>
-      post('refreshUser', {}, 'nope')().then((r) => ({
-        ok: r.status === 401,
-        status: r.status,
-        arrayBuffer: () => r.arrayBuffer(),
-      })),
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function benchDatabase(kind, bare, afterScenarios) {
+  console.log(`\n== ${kind}, scale ${opts.scale} (${SCALES[opts.scale].companies} companies)`);
+  const db = await prepareDatabase(kind);
+  try {
+    const migrate = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli/migrate.js')], {
+      env: { ...process.env, ...db.env, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    if (migrate.status !== 0) throw new Error('migration failed');
+    const { exec, close } = await openExec(db.where);
+    const generated = await generate(exec, { scale: opts.scale });
+    await close();
+    const server = await startServer(db.env);
+    try {
+      const list = scenarios(generated.ids).filter(
+        (s) => !opts.only.length || opts.only.some((o) => s.name.includes(o)),
+      );
+      for (const s of list) if (!s.login) await measure(server.base, s, 1); // warm-up, not recorded
+      const runs = new Map(list.map((s) => [s.name, []]));
+      const bares = [];
+      for (let rep = 1; rep <= opts.reps; rep++) {
+        bares.push(await load({ url: bare.base, connections: opts.connections, seconds: opts.seconds }));
+        for (const s of list) runs.get(s.name).push(await measure(server.base, s, opts.seconds));
+        process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
+      }
+      const extra = afterScenarios ? await afterScenarios(server) : null;
+      const bareRps = median(bares.map((b) => b.rps));
+      const rows = list.map((s) => {
+        const r = runs.get(s.name);
+        const rps = median(r.map((x) => x.rps));
+        return {
+          name: s.name,
+          rps,
+          ratio: rps / bareRps,
+          p50: median(r.map((x) => x.p50)),
+          p99: median(r.map((x) => x.p99)),
+          errors: r.reduce((n, x) => n + x.errors, 0),
+          connections: s.login ? 10 : opts.connections,
+        };
+      });
+      return {
+        kind,
+        bare: { rps: bareRps, p50: median(bares.map((b) => b.p50)), p99: median(bares.map((b) => b.p99)) },
+        generated: { counts: generated.counts, rows: generated.rows, rowsPerSecond: generated.rowsPerSecond },
+        rows,
+        extra,
+      };
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    await db.drop();
+  }
+}
+
+function table(result) {
+  const lines = [
+    `| call (${result.kind}, ${opts.connections} connections) | req/s | ratio to bare | p50 ms | p99 ms | errors |`,
+    '|---|---:|---:|---:|---:|---:|',
+    `| bare \`node:http\` | ${result.bare.rps.toFixed(0)} | 1.000 | ${result.bare.p50} | ${result.bare.p99} | 0 |`,
+    ...result.rows.map(
+      (r) =>
+        `| ${r.name}${r.connections !== opts.connections ? ` (${r.connections} conn.)` : ''} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
     ),
   ];
-  console.log('\ncall                                        req/s    ratio to baseline');
-  for (const r of rows)
-    console.log(
-      `${r.name.padEnd(42)} ${r.perSecond.toFixed(0).padStart(7)}    ${(r.perSecond / baseline.perSecond).toFixed(2)}`,
-    );
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  return lines.join('\n');
 }
+
+// The web figures are taken on the first database's server, once its scenarios are done.
+const webOn = async (server) =>
+  webFigures({
+    root,
+    lighthouse: flag('lighthouse'),
+    base: server.base,
+    signedIn: { token: TOKENS.superAdmin, path: '/clients' },
+  });
+const bare = await startBare();
+const results = [];
+try {
+  for (const [i, kind] of opts.dbs.entries()) {
+    const result = await benchDatabase(kind, bare, i === 0 && !flag('no-web') ? webOn : null);
+    results.push(result);
+    console.log(`\n${table(result)}`);
+  }
+} finally {
+  await stop(bare.child);
+}
+const web = results[0]?.extra ?? null;
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const report = { at: new Date().toISOString(), machine, options: opts, results, web };
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const stamp = report.at.slice(0, 16).replace(/[:T]/g, '-');
+writeFileSync(path.join(root, `bench/results/${stamp}-${opts.scale}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+// The README keeps the latest figures between its markers.
+const readmePath = path.join(root, 'bench/README.md');
+const readme = readFileSync(readmePath, 'utf8');
+const figures = [
+  `Measured ${report.at.slice(0, 10)} on ${machine}; scale \`${opts.scale}\`, ${opts.reps} repetitions of ${opts.seconds} s, medians.`,
+  ...results.map(
+    (r) =>
+      `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s\n\n${table(r)}`,
+  ),
+  web ? `\n**web**\n\n${web.markdown}` : '',
+].join('\n');
+writeFileSync(
+  readmePath,
+  readme.replace(
+    /<!-- figures:start -->[\s\S]*<!-- figures:end -->/,
+    `<!-- figures:start -->\n${figures}\n<!-- figures:end -->`,
+  ),
+);
+if (web) console.log(`\n${web.markdown}`);
+console.log(`\nWritten: bench/results/${stamp}-${opts.scale}.json, bench/results/latest.json, bench/README.md`);

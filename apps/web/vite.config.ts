@@ -21,5 +21,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // bench/web.mjs reads which chunks each page loads from the manifest.
+    manifest: true,
   },
 });

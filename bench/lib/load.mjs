@@ -1,0 +1,27 @@
+// One load measurement with autocannon: requests per second, latency percentiles and errors.
+import autocannon from 'autocannon';
+
+/**
+ * Runs `request` ({url, method, headers, body} or a list of them, taken in turn) for `seconds` or `amount`
+ * requests over `connections` connections. A response other than `expectStatus` counts as an error.
+ */
+export async function load({ url, method = 'GET', headers = {}, body, requests, connections, seconds, amount }) {
+  const result = await autocannon({
+    url,
+    method,
+    headers,
+    body,
+    requests,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    // Pipelining would flatter the bare server; one request at a time per connection, as browsers do.
+    pipelining: 1,
+  });
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

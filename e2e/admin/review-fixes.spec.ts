@@ -3,7 +3,7 @@
 // and phone widths.
 import { expect, test, type Locator } from '@playwright/test';
 import { SUPER_ADMIN } from '../playwright.config';
-import { gstOf, PAN_PNG } from '../support/api';
+import { gstOf, PAN_PNG, registerCompany } from '../support/api';
 import { checkPage } from '../support/page-checks';
 import { signInAs, solveCaptcha } from '../support/ui';
 
@@ -155,4 +155,36 @@ test('after a company update the SuperAdmin is back on the list they came from',
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Company updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/clients\?search=Kaveri$/);
+});
+
+test('a signed-in user is sent from /login and /register to the dashboard', async ({ page }) => {
+  await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/dashboard$/);
+  }
+});
+
+test('a missing record links back to its list, and detail pages highlight their menu item', async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await page.goto('/companyinfo/999999');
+  await expect(page.getByRole('alert').filter({ hasText: 'Company not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await checkPage(page, testInfo, 'companyinfo-not-found');
+  await page.getByRole('link', { name: 'Back to Clients' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+
+  // From Prospects, the information page keeps Prospects highlighted.
+  const prospect = { name: `Highlight Spirits ${stamp}`, email: `admin-${stamp}@highlight.example` };
+  await registerCompany(prospect);
+  await page.goto(`/prospect?search=${encodeURIComponent(prospect.name)}`);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await page.getByRole('link', { name: `View Details of ${prospect.name}` }).click();
+  await expect(page).toHaveURL(/\/companyinfo\/\d+$/);
+  await expect(menu.getByRole('link', { name: 'Prospects', exact: true })).toHaveClass(/active/);
+  await expect(menu.getByRole('link', { name: 'Clients', exact: true })).not.toHaveClass(/active/);
+  await page.goto('/setcommission');
+  await expect(menu.getByRole('link', { name: 'Service Fees', exact: true })).toHaveClass(/active/);
 });

@@ -129,6 +129,13 @@ test('the admin changes the password on /passwordreset', async ({ page }, testIn
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Password change has been successfull! Thank you')).toBeVisible();
+  // Signed out by the change: the answer keeps the centred sign-in style.
+  await expect(page.locator('body')).toHaveClass(/login-background/);
+  const card = page.locator('section.auth-card');
+  await expect(card).toContainText('Password change has been successfull! Thank you');
+  const box = (await card.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(width * 0.2);
   await checkPage(page, testInfo, 'passwordreset-success');
 
   await signIn(page, adminEmail, firstPassword);

@@ -11,6 +11,8 @@ type Decision = { allow: true } | { allow: false; to: string };
 
 export function decide(guard: Guard, session: Session | null): Decision {
   if (guard === 'public') return { allow: true };
+  // Sign-in and registration are for visitors: a signed-in user goes on to the dashboard.
+  if (guard === 'guest') return session ? { allow: false, to: '/dashboard' } : { allow: true };
   if (!session) return { allow: false, to: '/login' };
   if (session.user.roles.length === 0) return { allow: false, to: '/error' };
   if (guard === 'superadmin' && !isSuperAdmin(session.user)) return { allow: false, to: '/dashboard' };

@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import { Logo } from '../ui/logo';
 import { LoadingState } from '../ui/status-states';
+import { useReturnTo } from '../ui/return-to';
 import { useBodyClass } from '../ui/use-body-class';
 import { call } from './api-client';
 import { RouteGuard } from './guards';
@@ -46,6 +47,14 @@ function LoginBackground() {
 export function PublicLayout() {
   const route = useCurrentRoute();
   useDocumentTitle(route?.title);
+  return (
+    <RouteGuard guard={route?.guard ?? 'public'}>
+      <PublicFrame route={route} />
+    </RouteGuard>
+  );
+}
+
+function PublicFrame({ route }: { route: AppRoute | undefined }) {
   return (
     <div className="public-frame">
       {route?.loginBackground ? <LoginBackground /> : null}
@@ -124,6 +133,10 @@ function Shell() {
   const user = session?.user;
   const menu = user ? menuFor(user) : [];
   const [menuOpen, setMenuOpen] = useState(false);
+  // A detail page highlights the list it belongs to: the one the user came from, else its route's parent.
+  const route = useCurrentRoute();
+  const from = useReturnTo('').split('?')[0];
+  const parent = menu.some((item) => item.path === from) ? from : route?.menuParent;
   return (
     <div className="app-frame">
       <SkipLink />
@@ -157,7 +170,11 @@ function Shell() {
             <ul>
               {menu.map((item) => (
                 <li key={item.path}>
-                  <NavLink to={item.path} onClick={() => setMenuOpen(false)}>
+                  <NavLink
+                    to={item.path}
+                    className={({ isActive }) => (isActive || item.path === parent ? 'active' : undefined)}
+                    onClick={() => setMenuOpen(false)}
+                  >
                     {item.label}
                   </NavLink>
                 </li>

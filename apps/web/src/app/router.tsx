@@ -36,8 +36,14 @@ export function createAppRouter() {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <Navigate to="/login" replace /> },
-        { element: <PublicLayout />, children: ROUTES.filter((r) => r.guard === 'public').map(toRouteObject) },
-        { element: <AppLayout />, children: ROUTES.filter((r) => r.guard !== 'public').map(toRouteObject) },
+        {
+          element: <PublicLayout />,
+          children: ROUTES.filter((r) => r.guard === 'public' || r.guard === 'guest').map(toRouteObject),
+        },
+        {
+          element: <AppLayout />,
+          children: ROUTES.filter((r) => r.guard !== 'public' && r.guard !== 'guest').map(toRouteObject),
+        },
         { path: '*', element: <Navigate to="/login" replace /> },
       ],
     },

@@ -91,7 +91,9 @@ describe('route table', () => {
 
   it('keeps sign-in, registration, account set-up and home public, and data analysis for SuperAdmin', () => {
     const guard = (path: string) => ROUTES.find((r) => r.path === path)?.guard;
-    for (const path of ['/login', '/register', '/usersetup', '/home']) expect(guard(path)).toBe('public');
+    for (const path of ['/usersetup', '/home']) expect(guard(path)).toBe('public');
+    // Open to visitors; a signed-in user is sent on to the dashboard.
+    for (const path of ['/login', '/register']) expect(guard(path)).toBe('guest');
     expect(guard('/dataanalysis')).toBe('superadmin');
     expect(guard('/audit')).toBe('superadmin');
     // Every call of these screens is the SuperAdmin's alone: others are sent to their dashboard.
@@ -144,6 +146,14 @@ describe('guards', () => {
   it('sends a visitor without a session to /login', () => {
     expect(decide('session', null)).toEqual({ allow: false, to: '/login' });
     expect(decide('public', null)).toEqual({ allow: true });
+  });
+
+  it('sends a signed-in user from /login and /register to the dashboard', () => {
+    const guardOf = (path: string) => ROUTES.find((r) => r.path === path)!.guard;
+    for (const path of ['/login', '/register']) {
+      expect(decide(guardOf(path), session(['Admin'])), path).toEqual({ allow: false, to: '/dashboard' });
+      expect(decide(guardOf(path), null), path).toEqual({ allow: true });
+    }
   });
 
   it('sends a user without roles to /error', () => {

@@ -8,10 +8,10 @@ import type { CompanyType } from '@spirit/domain/companies/companies.constants';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * `public`: anyone; `session`: a signed-in user with at least one role; `superadmin`: SuperAdmin only;
+ * `public`: anyone; `guest`: anyone not signed in (a signed-in user goes to the dashboard); `session`: a signed-in user with at least one role; `superadmin`: SuperAdmin only;
  * `{ calls }`: a signed-in user whose roles may make that call (the server's role map, `api/access.ts`).
  */
-export type Guard = 'public' | 'session' | 'superadmin' | { calls: AccessMethod };
+export type Guard = 'public' | 'guest' | 'session' | 'superadmin' | { calls: AccessMethod };
 
 export type MenuAudience = 'SuperAdmin' | CompanyRole;
 
@@ -29,6 +29,8 @@ export type AppRoute = {
   guard: Guard;
   menu?: MenuEntry;
   page: LazyExoticComponent<ComponentType> | null;
+  /** A page without its own menu entry highlights this one (a detail page, its list). */
+  menuParent?: string;
   /** Public sign-in pages carry the login background on <body>. */
   loginBackground?: boolean;
 };
@@ -101,8 +103,8 @@ const later = null;
 
 export const ROUTES: readonly AppRoute[] = [
   // Public
-  { path: '/login', title: 'Login', guard: 'public', page: LoginPage, loginBackground: true },
-  { path: '/register', title: 'Register', guard: 'public', page: RegisterPage, loginBackground: true },
+  { path: '/login', title: 'Login', guard: 'guest', page: LoginPage, loginBackground: true },
+  { path: '/register', title: 'Register', guard: 'guest', page: RegisterPage, loginBackground: true },
   { path: '/usersetup', title: 'Account Setup', guard: 'public', page: UserSetupPage, loginBackground: true },
   { path: '/home', title: 'Home', guard: 'public', page: HomePage },
   { path: '/error', title: 'Error', guard: 'public', page: NoRolePage },
@@ -140,8 +142,20 @@ export const ROUTES: readonly AppRoute[] = [
     page: CommissionListPage,
     menu: { label: 'Service Fees', roles: ['SuperAdmin'] },
   },
-  { path: '/setcommission', title: 'Set Commission', guard: 'superadmin', page: SetCommissionPage },
-  { path: '/setcommission/:id', title: 'Set Commission', guard: 'superadmin', page: SetCommissionPage },
+  {
+    path: '/setcommission',
+    title: 'Set Commission',
+    guard: 'superadmin',
+    menuParent: '/commissionlist',
+    page: SetCommissionPage,
+  },
+  {
+    path: '/setcommission/:id',
+    title: 'Set Commission',
+    guard: 'superadmin',
+    menuParent: '/commissionlist',
+    page: SetCommissionPage,
+  },
   // Not a screen of the spec: DESIGN.md §5 has SuperAdmin read the audit log.
   {
     path: '/audit',
@@ -187,8 +201,14 @@ export const ROUTES: readonly AppRoute[] = [
     page: CompanyInfoPage,
     menu: { label: 'Company Info', roles: ['Admin'] },
   },
-  { path: '/companyinfo/:id', title: 'Company Information', guard: 'session', page: CompanyInfoPage },
-  { path: '/companyedit/:id', title: 'Company Edit', guard: 'session', page: CompanyEditPage },
+  {
+    path: '/companyinfo/:id',
+    title: 'Company Information',
+    guard: 'session',
+    menuParent: '/clients',
+    page: CompanyInfoPage,
+  },
+  { path: '/companyedit/:id', title: 'Company Edit', guard: 'session', menuParent: '/clients', page: CompanyEditPage },
   {
     path: '/userslist',
     title: 'Users List',
@@ -196,8 +216,20 @@ export const ROUTES: readonly AppRoute[] = [
     page: UsersListPage,
     menu: { label: 'Users', roles: ['Admin'] },
   },
-  { path: '/adduser', title: 'Add User Details', guard: { calls: 'getUserbyId' }, page: AddUserPage },
-  { path: '/adduser/:id', title: 'Add User Details', guard: { calls: 'getUserbyId' }, page: AddUserPage },
+  {
+    path: '/adduser',
+    title: 'Add User Details',
+    guard: { calls: 'getUserbyId' },
+    menuParent: '/userslist',
+    page: AddUserPage,
+  },
+  {
+    path: '/adduser/:id',
+    title: 'Add User Details',
+    guard: { calls: 'getUserbyId' },
+    menuParent: '/userslist',
+    page: AddUserPage,
+  },
   {
     path: '/distilleries',
     title: 'Distilleries',
@@ -205,11 +237,18 @@ export const ROUTES: readonly AppRoute[] = [
     page: DistilleriesPage,
     menu: { label: 'Distilleries', roles: ['Admin'] },
   },
-  { path: '/adddistillery', title: 'Add Distillery', guard: { calls: 'createDistill' }, page: DistilleryFormPage },
+  {
+    path: '/adddistillery',
+    title: 'Add Distillery',
+    guard: { calls: 'createDistill' },
+    menuParent: '/distilleries',
+    page: DistilleryFormPage,
+  },
   {
     path: '/adddistillery/:id',
     title: 'Edit Distillery',
     guard: { calls: 'getDistillById' },
+    menuParent: '/distilleries',
     page: DistilleryFormPage,
   },
   {
@@ -223,6 +262,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/centralized/edit',
     title: 'Centralized Mapping',
     guard: { calls: 'createDistillGroup' },
+    menuParent: '/centralized',
     page: CentralizedFormPage,
   },
   {
@@ -236,6 +276,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/decentralized/edit',
     title: 'De-Centralized Mapping',
     guard: { calls: 'createDistillGroup' },
+    menuParent: '/decentralized',
     page: DecentralizedFormPage,
   },
 

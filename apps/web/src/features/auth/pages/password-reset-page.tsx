@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { clearSession, useSession } from '../../../app/session';
 import { Alert } from '../../../ui/alert';
+import { useBodyClass } from '../../../ui/use-body-class';
 import { Captcha, type CaptchaHandle } from '../../../ui/captcha';
 import { FormField } from '../../../ui/form-field';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -64,18 +65,13 @@ export function PasswordResetPage() {
   const oldError = errors.old_password?.message;
   const newError = errors.new_password?.message ?? (same ? AUTH_MESSAGES.samePassword : undefined);
 
+  // Every session ended with the change: the answer takes the centred sign-in style, like the other sign-in pages.
+  if (done) return <PasswordChanged />;
   return (
     <section className="page narrow-page" aria-labelledby="page-title">
       <div className="card">
         <h1 id="page-title">Change Password</h1>
-        {done ? (
-          <Alert severity="success">
-            <p>{AUTH_MESSAGES.passwordChanged}</p>
-            <p>
-              <Link to="/login">Log In</Link>
-            </p>
-          </Alert>
-        ) : (
+        {done ? null : (
           <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
             {serverError ? <Alert severity="error">{serverError}</Alert> : null}
             <FormField id="old-password" label="Old Password" error={oldError} required>
@@ -114,6 +110,21 @@ export function PasswordResetPage() {
           </form>
         )}
       </div>
+    </section>
+  );
+}
+
+function PasswordChanged() {
+  useBodyClass('login-background');
+  return (
+    <section className="card auth-card narrow-card centered auth-result" aria-labelledby="page-title">
+      <h1 id="page-title">Change Password</h1>
+      <Alert severity="success">
+        <p>{AUTH_MESSAGES.passwordChanged}</p>
+        <p>
+          <Link to="/login">Log In</Link>
+        </p>
+      </Alert>
     </section>
   );
 }

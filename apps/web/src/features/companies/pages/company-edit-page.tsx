@@ -17,7 +17,7 @@ import { useReturnTo } from '../../../ui/return-to';
 import { FormField } from '../../../ui/form-field';
 import { multiSelectA11y } from '../../../ui/multi-select-a11y';
 import { routeId } from '../../../ui/route-id';
-import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { applyServerFieldErrors, inputClass, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
@@ -302,10 +302,16 @@ export function CompanyEditPage() {
   const id = routeId(useParams().id);
   const query = useCompanyDetails(id ?? undefined, !!id);
   let content: ReactNode;
-  if (!id) content = <ErrorState message="Company not found" />;
+  if (!id) content = <ErrorState message="Company not found" back={{ to: '/clients', label: 'Back to Clients' }} />;
   else if (query.isPending) content = <LoadingState />;
   else if (query.isError)
-    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    content = (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: '/clients', label: 'Back to Clients' }}
+      />
+    );
   else content = <EditForm key={query.data.id} company={query.data} />;
   return (
     <section className="page" aria-labelledby="page-title">

@@ -9,7 +9,7 @@ import { errorText } from '../../../app/api-client';
 import { isSuperAdmin, useSession } from '../../../app/session';
 import { useReturnTo } from '../../../ui/return-to';
 import { routeId } from '../../../ui/route-id';
-import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { useToast } from '../../../ui/toast';
 import { useConfirm } from '../../../ui/use-confirm';
 import { useCompanyDetails } from '../api/get-company-details';
@@ -183,7 +183,8 @@ export function CompanyInfoPage() {
   const query = useCompanyDetails(id ?? undefined, id !== null && !platform);
 
   let content: ReactNode;
-  if (id === null) content = <ErrorState message="Company not found" />;
+  if (id === null)
+    content = <ErrorState message="Company not found" back={{ to: '/clients', label: 'Back to Clients' }} />;
   else if (platform)
     content = (
       <p className="card">
@@ -193,7 +194,13 @@ export function CompanyInfoPage() {
     );
   else if (query.isPending) content = <LoadingState />;
   else if (query.isError)
-    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    content = (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: '/clients', label: 'Back to Clients' }}
+      />
+    );
   else {
     const c = query.data;
     const name = c.name || c.registered_name;

@@ -13,7 +13,7 @@ import { ApiError, errorText } from '../../../app/api-client';
 import { useSession } from '../../../app/session';
 import { FormField } from '../../../ui/form-field';
 import { routeId } from '../../../ui/route-id';
-import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useDelayedRedirect } from '../../../ui/use-delayed-redirect';
@@ -152,10 +152,19 @@ export function DistilleryFormPage() {
   const query = useDistillById(id);
   let content: ReactNode;
   if (id === undefined) content = <DistilleryForm />;
-  else if (id === null) content = <ErrorState message="Distillery not found" />;
+  else if (id === null)
+    content = (
+      <ErrorState message="Distillery not found" back={{ to: '/distilleries', label: 'Back to Distilleries' }} />
+    );
   else if (query.isPending) content = <LoadingState />;
   else if (query.isError)
-    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    content = (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: '/distilleries', label: 'Back to Distilleries' }}
+      />
+    );
   else content = <DistilleryForm key={query.data.id} distillery={query.data} />;
   return (
     <section className="page" aria-labelledby="page-title">

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ApiError, errorText } from '../../../app/api-client';
 import { FormField } from '../../../ui/form-field';
 import { routeId } from '../../../ui/route-id';
-import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useDelayedRedirect } from '../../../ui/use-delayed-redirect';
@@ -195,10 +195,19 @@ export function SetCommissionPage() {
   const query = useCommissionById(id);
   let content: ReactNode;
   if (id === undefined) content = <FeeForm />;
-  else if (id === null) content = <ErrorState message="Commission not found" />;
+  else if (id === null)
+    content = (
+      <ErrorState message="Commission not found" back={{ to: '/commissionlist', label: 'Back to Service Fees' }} />
+    );
   else if (query.isPending) content = <LoadingState />;
   else if (query.isError)
-    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    content = (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: '/commissionlist', label: 'Back to Service Fees' }}
+      />
+    );
   else content = <FeeForm key={query.data.id} fee={query.data} />;
   return (
     <section className="page" aria-labelledby="page-title">

@@ -1,11 +1,15 @@
 import type { MappingType } from '@spirit/domain/mappings/mappings.schemas';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../../app/api-client';
 import { routeId } from '../../../ui/route-id';
-import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { useDistillGroupById } from '../api/get-distill-group-by-id';
 import { MappingForm } from './mapping-form';
+
+const BACK = {
+  Centralized: { to: '/centralized', label: 'Back to Centralized Mappings' },
+  Decentralized: { to: '/decentralized', label: 'Back to De-Centralized Mappings' },
+} as const;
 
 /** The page around the mapping form: a new mapping, or the one named by `?id=`. */
 export function MappingFormPage({ type, title }: { type: MappingType; title: string }) {
@@ -13,11 +17,11 @@ export function MappingFormPage({ type, title }: { type: MappingType; title: str
   const query = useDistillGroupById(id);
   let content: ReactNode;
   if (id === undefined) content = <MappingForm type={type} />;
-  else if (id === null) content = <ErrorState message="Mapping not found" />;
+  else if (id === null) content = <ErrorState message="Mapping not found" back={BACK[type]} />;
   else if (query.isPending) content = <LoadingState />;
   else if (query.isError)
-    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
-  else if (query.data.type !== type) content = <ErrorState message="Mapping not found" />;
+    content = <QueryError error={query.error} onRetry={() => void query.refetch()} back={BACK[type]} />;
+  else if (query.data.type !== type) content = <ErrorState message="Mapping not found" back={BACK[type]} />;
   else content = <MappingForm key={query.data.id} type={type} mapping={query.data} />;
   return (
     <section className="page" aria-labelledby="page-title">

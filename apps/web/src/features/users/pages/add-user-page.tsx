@@ -9,7 +9,7 @@ import { ApiError, errorText } from '../../../app/api-client';
 import { useSession } from '../../../app/session';
 import { FormField } from '../../../ui/form-field';
 import { routeId } from '../../../ui/route-id';
-import { ErrorState, LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useDelayedRedirect } from '../../../ui/use-delayed-redirect';
@@ -98,10 +98,17 @@ export function AddUserPage() {
   const query = useUserById(id);
   let content: ReactNode;
   if (id === undefined) content = <UserForm />;
-  else if (id === null) content = <ErrorState message="User not found" />;
+  else if (id === null)
+    content = <ErrorState message="User not found" back={{ to: '/userslist', label: 'Back to Users' }} />;
   else if (query.isPending) content = <LoadingState />;
   else if (query.isError)
-    content = <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+    content = (
+      <QueryError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: '/userslist', label: 'Back to Users' }}
+      />
+    );
   else content = <UserForm key={query.data.id} user={query.data} />;
   return (
     <section className="page" aria-labelledby="page-title">

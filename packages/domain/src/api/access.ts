@@ -9,6 +9,9 @@ import type { Role } from '../auth/auth.constants.js';
  */
 export type Access = 'public' | 'session' | 'optional' | readonly Role[];
 
+/** Any user of a company (trading screens); the SuperAdmin has no company and does not trade. */
+const COMPANY = ['Admin', 'Negotiator', 'Authorizer', 'Approver'] as const;
+
 export const METHOD_ACCESS = {
   getCaptcha: 'public',
   login: 'public',
@@ -54,6 +57,18 @@ export const METHOD_ACCESS = {
   createCommission: ['SuperAdmin'],
   updateCommission: ['SuperAdmin'],
   getAuditLog: ['SuperAdmin'],
+  getAllOffers: COMPANY,
+  getOfferById: COMPANY,
+  getMarketStats: COMPANY,
+  createOffer: ['Negotiator'],
+  updateInventory: ['Negotiator'],
+  getSpiritsAvailableStates: COMPANY,
+  latestNegotiation: COMPANY,
+  getAllPossibleOffer: COMPANY,
+  getAllInventory: COMPANY,
+  getInventorybyId: COMPANY,
+  generateExcel: ['Negotiator'],
+  uploadCSV: ['Negotiator'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

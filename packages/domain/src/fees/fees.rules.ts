@@ -58,7 +58,8 @@ export function feeTotal(quantity: string, rate: Pick<Rate, 'commission_amount' 
   };
 }
 
-function divRound(n: bigint, d: bigint): bigint {
+/** n ÷ d rounded half up (non-negative values), for amounts in minor units. */
+export function divRound(n: bigint, d: bigint): bigint {
   const q = n / d;
   const rem = n % d;
   return rem * 2n >= d ? q + 1n : q;

@@ -1,0 +1,22 @@
+// Uploads and downloads.
+import { METHOD_ACCESS } from '../api/access.js';
+import { nothing, type MethodSpec } from '../api/method-spec.js';
+import { emptySchema } from '../common/list.schemas.js';
+import { getFileSchema, uploadResultSchema } from './files.schemas.js';
+
+export const FILE_METHODS = {
+  uploadFile: {
+    body: emptySchema,
+    data: uploadResultSchema,
+    access: METHOD_ACCESS.uploadFile,
+    multipart: true,
+    summary: 'Upload a PAN card (PDF, JPEG or PNG, 5 MB)',
+  },
+  getFile: {
+    body: getFileSchema,
+    data: nothing,
+    access: METHOD_ACCESS.getFile,
+    binary: true,
+    summary: 'Download a file the caller may see',
+  },
+} as const satisfies Record<string, MethodSpec>;

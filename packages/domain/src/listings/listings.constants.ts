@@ -1,0 +1,93 @@
+// Offers and asks (DESIGN.md §4 "Listings"; spec 001 §2, §5, §9).
+import type { CompanyType } from '../companies/companies.constants.js';
+import { MAX_UPLOAD_BYTES } from '../files/files.constants.js';
+
+/** Sellers post offers, buyers post asks. */
+export const LISTING_SIDES = ['Offer', 'Ask'] as const;
+export type ListingSide = (typeof LISTING_SIDES)[number];
+export const LISTING_STATUSES = ['Open', 'Closed'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const sideOfCompany = (type: CompanyType): ListingSide => (type === 'Seller' ? 'Offer' : 'Ask');
+export const otherSide = (side: ListingSide): ListingSide => (side === 'Offer' ? 'Ask' : 'Offer');
+/** The spec's `type` words (generateExcel, bulk upload). */
+export const sideOfType = (type: 'offer' | 'ask'): ListingSide => (type === 'offer' ? 'Offer' : 'Ask');
+
+/** Fees each side states on its listing (spec 001 §3 "Offer / ask (form)"); the ask's "Sales Tax" is corporation_fee. */
+export const OFFER_FEE_FIELDS = ['export_pass_fee', 'sales_tax'] as const;
+export const ASK_FEE_FIELDS = [
+  'import_pass_fee',
+  'transit_permit_fee',
+  'escort_fee',
+  'corporation_fee',
+  'misc_handling',
+  'transportation',
+] as const;
+export const FEE_FIELDS = [...OFFER_FEE_FIELDS, ...ASK_FEE_FIELDS] as const;
+export type FeeField = (typeof FEE_FIELDS)[number];
+export const feeFieldsOf = (side: ListingSide): readonly FeeField[] =>
+  side === 'Offer' ? OFFER_FEE_FIELDS : ASK_FEE_FIELDS;
+
+/** Largest values a form takes: litres, ₹ per litre, ₹ per litre of fee, percent. */
+export const LIMITS = { quantity: 1_000_000_000, price: 1_000_000, fee: 1_000_000, percent: 100 } as const;
+
+/** Market statistics look back this many days (DESIGN.md §4 "Trading model"). */
+export const MARKET_STATS_DAYS = 30;
+/** The ticker shows this many entries. */
+export const TICKER_SIZE = 20;
+
+/** Bulk upload (spec 001 §3 "Bulk spreadsheet row", §5, §9). */
+export const BULK_COMMON_COLUMNS = [
+  'state',
+  'product',
+  'from_period',
+  'to_period',
+  'quantity',
+  'price',
+  'distillery_id',
+] as const;
+export const bulkColumnsOf = (side: ListingSide): readonly string[] => [...BULK_COMMON_COLUMNS, ...feeFieldsOf(side)];
+export const BULK_MAX_ROWS = 10_000;
+export const BULK_MAX_BYTES = MAX_UPLOAD_BYTES;
+/** What an xlsx may unpack to (its zip's declared sizes), and how many parts it may have. */
+export const BULK_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+export const BULK_MAX_ZIP_ENTRIES = 2_000;
+/** At most this many row errors are reported (the first ones, in sheet order). */
+export const BULK_MAX_REPORTED_ERRORS = 500;
+export const BULK_UPLOAD_TYPES = [
+  'text/csv',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+export const BULK_ACCEPT = '.csv,.xls,.xlsx';
+
+export const LISTING_MESSAGES = {
+  invalidDate: '*Invalid Date',
+  dateRange: 'Date range is invalid !!',
+  periodPassed: 'To Period has already passed',
+  positive: 'Must be greater than 0',
+  created: { Offer: 'Offer added successfully', Ask: 'Ask added successfully' },
+  updated: { Offer: 'Offer updated successfully', Ask: 'Ask updated successfully' },
+  notFound: 'Listing not found',
+  notNegotiator: 'You do not negotiate for this distillery',
+  unknownProduct: 'Please select a valid product',
+  unknownState: 'Please select a valid state',
+  stateMismatch: 'The distillery is not in the chosen state',
+  wrongSide: 'Seller companies post offers and Buyer companies post asks',
+  belowCommitted: (litres: string) => `Quantity cannot be below the ${litres} litres already traded`,
+  stale: 'This listing changed since you opened it. Please reload it.',
+  noCompany: 'Only a company’s users trade',
+  // Bulk upload
+  bulkInvalidFormat: 'Invalid file format. Please upload a .csv, .xls, or .xlsx file.',
+  bulkTooLarge: 'File size exceeds the 5MB limit. Please upload a smaller file.',
+  bulkUnreadable: 'The file could not be read as a spreadsheet',
+  bulkUnpackedTooLarge: 'The spreadsheet is too large once unpacked. Please upload a smaller file.',
+  bulkEmpty: 'The sheet has no rows to upload',
+  bulkTooManyRows: `The sheet has more than ${BULK_MAX_ROWS.toLocaleString('en-IN')} rows. Please upload at most ${BULK_MAX_ROWS.toLocaleString('en-IN')} rows at a time.`,
+  bulkHeader: (columns: readonly string[]) => `The first row must name the template's columns: ${columns.join(', ')}`,
+  bulkRowsInvalid: 'Some rows have errors. Nothing was uploaded.',
+  bulkUploaded: (n: number, side: ListingSide) =>
+    `${n} ${side === 'Offer' ? (n === 1 ? 'offer' : 'offers') : n === 1 ? 'ask' : 'asks'} uploaded successfully`,
+  bulkFileNotFound: 'File not found',
+  templateReady: 'Template ready',
+} as const;

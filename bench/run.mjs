@@ -4,7 +4,7 @@
 // Prints a table, writes JSON to bench/results/ and the latest figures into bench/README.md. Asserts nothing.
 //
 //   npm run bench -- [--db pglite,postgres] [--scale small|market] [--seconds 3] [--reps 3] [--connections 50]
-//                    [--only name,name] [--no-web] [--lighthouse]
+//                    [--only name,name] [--no-web] [--lighthouse] [--profile scenario]
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import { BENCH_PASSWORD, generate, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
 import { load } from './lib/load.mjs';
+import { profileMarkdown, summarizeProfile } from './lib/profile.mjs';
 import { webFigures } from './web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,9 +116,9 @@ async function prepareDatabase(kind) {
   };
 }
 
-async function startServer(env) {
+async function startServer(env, nodeArgs = []) {
   const port = 3300 + Math.floor(Math.random() * 600);
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       ...env,
@@ -190,6 +191,25 @@ async function measure(base, s, seconds) {
   });
 }
 
+/** Runs one scenario against a second server started with --cpu-prof and summarises where its time went. */
+async function profileScenario(env, list, name) {
+  const scenario = list.find((s) => s.name.includes(name));
+  if (!scenario) throw new Error(`--profile: no scenario matches "${name}"`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'sx-prof-'));
+  const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  try {
+    await measure(server.base, scenario, Math.max(opts.seconds, 5));
+  } finally {
+    await stop(server.child);
+  }
+  const summary = summarizeProfile(dir);
+  rmSync(dir, { recursive: true, force: true });
+  if (!summary) return null;
+  const markdown = profileMarkdown(scenario.name, summary);
+  console.log(`\n${markdown}`);
+  return { scenario: scenario.name, ...summary, markdown };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function benchDatabase(kind, bare, afterScenarios) {
@@ -218,6 +238,9 @@ async function benchDatabase(kind, bare, afterScenarios) {
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
       const extra = afterScenarios ? await afterScenarios(server) : null;
+      // PGlite serves one process: the profiled server starts once this one has stopped.
+      await stop(server.child);
+      const profiled = arg('profile') ? await profileScenario(db.env, list, arg('profile')) : null;
       const bareRps = median(bares.map((b) => b.rps));
       const rows = list.map((s) => {
         const r = runs.get(s.name);
@@ -238,6 +261,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         generated: { counts: generated.counts, rows: generated.rows, rowsPerSecond: generated.rowsPerSecond },
         rows,
         extra,
+        profile: profiled,
       };
     } finally {
       await stop(server.child);
@@ -295,7 +319,7 @@ const figures = [
   `Measured ${report.at.slice(0, 10)} on ${machine}; scale \`${opts.scale}\`, ${opts.reps} repetitions of ${opts.seconds} s, medians.`,
   ...results.map(
     (r) =>
-      `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s\n\n${table(r)}`,
+      `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
   ),
   web ? `\n**web**\n\n${web.markdown}` : '',
 ].join('\n');

@@ -188,3 +188,20 @@ test('a missing record links back to its list, and detail pages highlight their 
   await page.goto('/setcommission');
   await expect(menu.getByRole('link', { name: 'Service Fees', exact: true })).toHaveClass(/active/);
 });
+
+test('the SuperAdmin dashboard shows pending prospects and approved buyers and sellers, each a link', async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await page.goto('/dashboard');
+  const card = (label: string) => page.getByRole('link', { name: new RegExp(`^${label} \\d+$`) });
+  for (const label of ['Pending Approval', 'Approved Buyer', 'Approved Seller'])
+    await expect(card(label)).toBeVisible();
+  await checkPage(page, testInfo, 'dashboard-superadmin');
+
+  const sellers = Number((await card('Approved Seller').textContent())!.replace(/\D/g, ''));
+  expect(sellers).toBeGreaterThanOrEqual(3);
+  await card('Approved Seller').click();
+  await expect(page).toHaveURL(/\/clients\/Seller$/);
+  await expect(page.getByText(new RegExp(`of ${sellers}$`))).toBeVisible();
+});

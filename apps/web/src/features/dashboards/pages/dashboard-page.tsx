@@ -1,6 +1,7 @@
 // The role-specific dashboards (spec 001 §2 Dashboard) come with the trading screens; until then the page
-// greets the user and shows who they are signed in as.
-import { useSession } from '../../../app/session';
+// greets the user and shows who they are signed in as, and the SuperAdmin the figures that already exist.
+import { isSuperAdmin, useSession } from '../../../app/session';
+import { SuperAdminFigures } from '../components/super-admin-figures';
 
 export function DashboardPage() {
   const user = useSession()?.user;
@@ -9,6 +10,7 @@ export function DashboardPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">Dashboard</h1>
+      {isSuperAdmin(user) ? <SuperAdminFigures /> : null}
       <div className="card">
         <h2 className="card-title">Welcome, {user.name}</h2>
         <dl className="details">

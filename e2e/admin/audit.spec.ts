@@ -12,6 +12,8 @@ let companyId = 0;
 let superAdminId = 0;
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** The same day as the filters show and take it: dd-MM-yyyy like the rest of the app. */
+const shownDay = (offsetDays: number) => isoDay(offsetDays).split('-').reverse().join('-');
 
 test.beforeAll(async () => {
   // This spec's own changes: a registration, approved, deleted and restored by the SuperAdmin.
@@ -54,14 +56,20 @@ test('the SuperAdmin finds the changes of a company on /audit and filters the lo
   await filters.getByLabel('User id').fill('abc');
   await expect(filters.getByText('Enter a user id (a whole number).')).toBeVisible();
   await filters.getByLabel('User id').fill(String(superAdminId));
-  await filters.getByLabel('From', { exact: true }).fill(isoDay(1));
-  await filters.getByLabel('To', { exact: true }).fill(isoDay(-1));
+  await filters.getByLabel('From (dd-mm-yyyy)').fill('31-02-2026');
+  await expect(filters.getByText('Enter a date as dd-mm-yyyy.')).toBeVisible();
+  await filters.getByLabel('From (dd-mm-yyyy)').fill(shownDay(1));
+  await filters.getByLabel('To (dd-mm-yyyy)').fill(shownDay(-1));
   await expect(filters.getByText('The start date is after the end date.')).toBeVisible();
   await checkPage(page, testInfo, 'audit-filter-errors');
-  await filters.getByLabel('From', { exact: true }).fill(isoDay(-1));
-  await filters.getByLabel('To', { exact: true }).fill(isoDay(1));
+  await filters.getByLabel('From (dd-mm-yyyy)').fill(shownDay(-1));
+  await filters.getByLabel('To (dd-mm-yyyy)').fill(shownDay(1));
   await filters.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`user=${superAdminId}`));
+  await expect(page).toHaveURL(new RegExp(`from=${isoDay(-1)}`));
+  // Back from the URL, the form shows the day as it was typed.
+  await page.reload();
+  await expect(filters.getByLabel('From (dd-mm-yyyy)')).toHaveValue(shownDay(-1));
   await expect
     .poll(async () => new Set(await columnOf(log, 1)))
     .toEqual(new Set([`Platform Admin (#${superAdminId})`]));
@@ -69,8 +77,8 @@ test('the SuperAdmin finds the changes of a company on /audit and filters the lo
 
   // Service fee changes are there too (the demo rates).
   await filters.getByLabel('User id').fill('');
-  await filters.getByLabel('From', { exact: true }).fill('');
-  await filters.getByLabel('To', { exact: true }).fill('');
+  await filters.getByLabel('From (dd-mm-yyyy)').fill('');
+  await filters.getByLabel('To (dd-mm-yyyy)').fill('');
   await filters.getByLabel('Object type').selectOption('fee');
   await filters.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(async () => new Set(await columnOf(log, 3)).has('fee.created')).toBe(true);

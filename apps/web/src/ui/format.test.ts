@@ -66,3 +66,14 @@ describe('dates in India Standard Time', () => {
     expect(formatDateTime('not a date', 'NA')).toBe('NA');
   });
 });
+
+describe('typed days (dd-MM-yyyy)', () => {
+  it('reads real days and refuses others', async () => {
+    const { parseDayInput, formatDayInput } = await import('./format');
+    expect(parseDayInput('05-03-2026')).toBe('2026-03-05');
+    expect(parseDayInput('5/3/2026')).toBe('2026-03-05');
+    expect(parseDayInput('31-02-2026')).toBeNull();
+    expect(parseDayInput('2026-03-05')).toBeNull();
+    expect(formatDayInput('2026-03-05')).toBe('05-03-2026');
+  });
+});

@@ -117,3 +117,19 @@ export function formatPeriod(value: string | null | undefined, fallback = ''): s
   const match = value ? /^(\d{4})-(\d{2})/.exec(value) : null;
   return match ? `${match[2]}-${match[1]}` : fallback;
 }
+
+/** A calendar day typed as "dd-MM-yyyy" (or with / or .) as "yyyy-MM-dd"; null when it is not a real day. */
+export function parseDayInput(text: string): string | null {
+  const match = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** "yyyy-MM-dd" as "dd-MM-yyyy" (a calendar day, no time zone); anything else unchanged. */
+export function formatDayInput(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+}

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { FormField } from '../../../ui/form-field';
-import { formatDateTime } from '../../../ui/format';
+import { formatDateTime, formatDayInput, parseDayInput } from '../../../ui/format';
 import { useListState } from '../../../ui/use-list-state';
 import { inputClass } from '../../../ui/zod-form';
 import { useAllCompanyNames } from '../api/get-all-company-name';
@@ -21,6 +21,7 @@ export const OBJECT_TYPES = ['company', 'user', 'distillery', 'mapping', 'fee'] 
 type Filters = { company: string; user: string; object: string; from: string; to: string };
 const FILTER_KEYS = ['company', 'user', 'object', 'from', 'to'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_FORMAT = 'Enter a date as dd-mm-yyyy.';
 
 const positive = (raw: string) => (/^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -39,21 +40,27 @@ const columns: DataColumn<AuditEntry>[] = [
 
 function FilterForm({ applied, onApply }: { applied: Filters; onApply: (filters: Filters) => void }) {
   const companies = useAllCompanyNames();
-  const [draft, setDraft] = useState(applied);
+  // Dates are typed and shown as dd-MM-yyyy like the rest of the app; the URL and the call use yyyy-MM-dd.
+  const shown = (f: Filters): Filters => ({ ...f, from: formatDayInput(f.from), to: formatDayInput(f.to) });
+  const [draft, setDraft] = useState(() => shown(applied));
   // Back/forward changes the applied filters: the form follows.
   const [seen, setSeen] = useState(applied);
   if (FILTER_KEYS.some((k) => seen[k] !== applied[k])) {
     setSeen(applied);
-    setDraft(applied);
+    setDraft(shown(applied));
   }
-  const rangeError = draft.from && draft.to && draft.from > draft.to ? 'The start date is after the end date.' : '';
+  const from = draft.from ? parseDayInput(draft.from) : '';
+  const to = draft.to ? parseDayInput(draft.to) : '';
+  const fromError = from === null ? DAY_FORMAT : '';
+  const toError = to === null ? DAY_FORMAT : '';
+  const rangeError = from && to && from > to ? 'The start date is after the end date.' : '';
   const userError = draft.user && positive(draft.user) === null ? 'Enter a user id (a whole number).' : '';
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!rangeError && !userError) onApply(draft);
+    if (!rangeError && !userError && !fromError && !toError) onApply({ ...draft, from: from || '', to: to || '' });
   };
   const empty: Filters = { company: '', user: '', object: '', from: '', to: '' };
 
@@ -104,14 +111,30 @@ function FilterForm({ applied, onApply }: { applied: Filters; onApply: (filters:
           </select>
         )}
       </FormField>
-      <FormField id="audit-from" label="From">
+      <FormField id="audit-from" label="From (dd-mm-yyyy)" error={fromError || undefined}>
         {(a11y) => (
-          <input {...a11y} type="date" value={draft.from} onChange={set('from')} className={inputClass(false)} />
+          <input
+            {...a11y}
+            value={draft.from}
+            onChange={set('from')}
+            inputMode="numeric"
+            placeholder="dd-mm-yyyy"
+            maxLength={10}
+            className={inputClass(!!fromError)}
+          />
         )}
       </FormField>
-      <FormField id="audit-to" label="To" error={rangeError || undefined}>
+      <FormField id="audit-to" label="To (dd-mm-yyyy)" error={toError || rangeError || undefined}>
         {(a11y) => (
-          <input {...a11y} type="date" value={draft.to} onChange={set('to')} className={inputClass(!!rangeError)} />
+          <input
+            {...a11y}
+            value={draft.to}
+            onChange={set('to')}
+            inputMode="numeric"
+            placeholder="dd-mm-yyyy"
+            maxLength={10}
+            className={inputClass(!!(toError || rangeError))}
+          />
         )}
       </FormField>
       <div className="filter-actions">

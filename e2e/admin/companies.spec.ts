@@ -191,6 +191,12 @@ test('the SuperAdmin edits the company: licence pattern, new name, Premium Clien
   await expect(page).toHaveURL(new RegExp(`/companyedit/${companyId}$`));
   await expect(page.getByRole('heading', { name: 'Company Edit' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(company.name);
+  // One styled file control: the card on record, a Replace button, no stray "No file chosen".
+  await expect(page.getByText('PAN card on record')).toBeVisible();
+  await expect(page.getByText('No file chosen')).toHaveCount(0);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Replace file' }).click();
+  expect((await chooser).isMultiple()).toBe(false);
   await checkPage(page, testInfo, 'companyedit');
 
   await page.getByLabel('Name', { exact: true }).fill(renamed);

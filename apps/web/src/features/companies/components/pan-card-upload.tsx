@@ -72,21 +72,38 @@ export function PanCardUpload({ id, label, onChange, formError, required, initia
   const error = fileError || (uploading || fileName ? '' : (formError ?? ''));
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const describedBy = [hintId, error ? errorId : ''].filter(Boolean).join(' ');
 
   return (
     <div className="field">
       <FieldLabel htmlFor={id} label={label} required={required} />
+      {/* The native picker stays the labelled field (out of sight and of the tab order); one PrimeReact-style
+          button opens it; the chosen file or the one on record shows beside it, with no native "No file chosen". */}
       <input
         ref={input}
         id={id}
         type="file"
         accept={UPLOAD_ACCEPT}
-        className={`file-input${error ? ' p-invalid' : ''}`}
+        className="visually-hidden"
+        tabIndex={-1}
         aria-invalid={!!error}
         aria-required={required || undefined}
-        aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+        aria-describedby={describedBy}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
+      <div className={`file-picker${error ? ' p-invalid' : ''}`}>
+        <button
+          type="button"
+          className="p-button p-button-outlined p-button-sm p-component"
+          aria-describedby={describedBy}
+          aria-invalid={!!error}
+          onClick={() => input.current?.click()}
+        >
+          <i className="pi pi-upload" aria-hidden="true" />
+          <span>{fileName ? 'Replace file' : 'Choose file'}</span>
+        </button>
+        {fileName ? null : <span className="muted">No file chosen</span>}
+      </div>
       <small id={hintId} className="field-hint">
         Allowed file types: .pdf, .jpg, .jpeg, .png. Max size: 5MB.
       </small>

@@ -5,6 +5,8 @@ import { listQuerySchema, listResultSchema } from '../common/list.schemas.js';
 export const auditQuerySchema = listQuerySchema.extend({
   company_id: optionalIdField(),
   user_id: optionalIdField(),
+  /** The acting user by part of their name or email (case-insensitive). */
+  user: z.string().trim().max(200).optional().nullable(),
   object_type: z.string().trim().max(40).optional().nullable(),
   from: z.iso.date().optional().nullable(),
   to: z.iso.date().optional().nullable(),

@@ -1,5 +1,5 @@
 import type { auditQuerySchema } from '@spirit/domain/audit/audit.schemas';
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
@@ -17,10 +17,20 @@ export const AUDIT_COUNT_CAP = 10_000;
 /** A `YYYY-MM-DD` day as its first instant in UTC. */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-function filters(q: AuditQuery): (SQL | undefined)[] {
+function filters(tx: Tx, q: AuditQuery): (SQL | undefined)[] {
+  const actors = q.user?.trim()
+    ? inArray(
+        auditLog.actor_user_id,
+        tx
+          .select({ id: users.id })
+          .from(users)
+          .where(searchAny(q.user, [users.name, users.email])),
+      )
+    : undefined;
   return [
     q.company_id ? eq(auditLog.company_id, q.company_id) : undefined,
     q.user_id ? eq(auditLog.actor_user_id, q.user_id) : undefined,
+    actors,
     q.object_type ? eq(auditLog.object_type, q.object_type) : undefined,
     q.from ? gte(auditLog.created_at, startOfDay(q.from)) : undefined,
     // Inclusive: everything before the start of the next day.
@@ -31,7 +41,7 @@ function filters(q: AuditQuery): (SQL | undefined)[] {
 
 /** Newest first, with the actor's and the company's names. */
 export async function listAudit(tx: Tx, q: AuditQuery) {
-  const where = and(...filters(q));
+  const where = and(...filters(tx, q));
   const { limit, offset } = pageOf(q);
   const rows = await tx
     .select({

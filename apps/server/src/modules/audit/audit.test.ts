@@ -81,6 +81,15 @@ describe('getAuditLog', () => {
       ['user.activated', String(adminA)], // the admin's own account set-up
     ]);
 
+    // By part of the actor's email or name, any case: the same entries.
+    const byEmail = await list({ user: A.email.toUpperCase().slice(0, -3), page_size: 30 });
+    expect(byEmail.records.map((r) => r.id)).toEqual(byAdmin.records.map((r) => r.id));
+    const adminName = (await userRow(h, A.email))!.name;
+    expect((await list({ user: adminName.toLowerCase(), page_size: 30 })).records.map((r) => r.id)).toEqual(
+      byAdmin.records.map((r) => r.id),
+    );
+    expect(await list({ user: 'nobody-by-this-name' })).toEqual({ records: [], totalRecords: 0 });
+
     const fees = await list({ object_type: 'fee' });
     expect(fees.records.map((r) => r.object_id)).toEqual([...feeIds].reverse().map(String));
     expect(await list({ object_type: 'fee', company_id: A.id })).toEqual({ records: [], totalRecords: 0 });

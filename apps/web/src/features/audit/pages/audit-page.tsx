@@ -54,7 +54,7 @@ function FilterForm({ applied, onApply }: { applied: Filters; onApply: (filters:
   const fromError = from === null ? DAY_FORMAT : '';
   const toError = to === null ? DAY_FORMAT : '';
   const rangeError = from && to && from > to ? 'The start date is after the end date.' : '';
-  const userError = draft.user && positive(draft.user) === null ? 'Enter a user id (a whole number).' : '';
+  const userError = draft.user.trim().length > 200 ? 'Enter at most 200 characters.' : '';
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
 
@@ -83,13 +83,14 @@ function FilterForm({ applied, onApply }: { applied: Filters; onApply: (filters:
           </select>
         )}
       </FormField>
-      <FormField id="audit-user" label="User id" error={userError || undefined}>
+      <FormField id="audit-user" label="User (name, email or id)" error={userError || undefined}>
         {(a11y) => (
           <input
             {...a11y}
             value={draft.user}
             onChange={set('user')}
-            inputMode="numeric"
+            autoComplete="off"
+            maxLength={200}
             className={inputClass(!!userError)}
           />
         )}
@@ -165,7 +166,9 @@ export function AuditPage() {
   const body: AuditQueryBody = {
     ...list.query,
     company_id: positive(applied.company),
+    // A number is a user id (links from elsewhere); any other text part of a name or email.
     user_id: positive(applied.user),
+    user: applied.user.trim() && positive(applied.user) === null ? applied.user.trim() : null,
     object_type: (OBJECT_TYPES as readonly string[]).includes(applied.object) ? applied.object : null,
     from: DATE.test(applied.from) ? applied.from : null,
     to: DATE.test(applied.to) ? applied.to : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GST_STATE_CODES, gstStateCode, gstStateMismatch } from './geo.rules';
+import { GST_STATE_CODES, gstStateCode, gstStateMismatch } from './geo.rules.js';
 
 describe('GSTIN state code against State', () => {
   it('names the state a GSTIN belongs to when another is chosen', () => {

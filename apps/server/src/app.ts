@@ -22,6 +22,7 @@ import { localStorage } from './modules/files/files.storage.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { createMailer } from './modules/mail/mail.service.js';
+import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   mappingsRoutes(app);
   feesRoutes(app);
   auditRoutes(app);
+  listingsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

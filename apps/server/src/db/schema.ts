@@ -9,3 +9,5 @@ export * from '../modules/audit/audit.table.js';
 export * from '../modules/distilleries/distilleries.table.js';
 export * from '../modules/mappings/mappings.table.js';
 export * from '../modules/fees/fees.table.js';
+export * from '../modules/listings/listings.table.js';
+export * from '../modules/ratings/ratings.table.js';

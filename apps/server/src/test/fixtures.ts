@@ -304,3 +304,66 @@ export async function seedTeam(h: Harness, opts: { superToken: string; type?: 'S
   ];
   return { company, adminToken, negotiator, authorizer, approver, distilleries };
 }
+
+// --- Listings (a company's Negotiator) -------------------------------------------------------------------------
+
+/** Months ahead of now, `YYYY-MM` (listings must not have ended). */
+export function periodAhead(months: number, from = new Date()) {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** A team whose negotiator, authorizer and approver are mapped to both its distilleries (Maharashtra, Karnataka). */
+export async function seedTrader(h: Harness, opts: { superToken: string; type?: 'Seller' | 'Buyer' }) {
+  const team = await seedTeam(h, opts);
+  const mapping = await seedMapping(h, {
+    adminToken: team.adminToken,
+    distilleries: team.distilleries.map((d) => d.id),
+    negotiator: team.negotiator.id,
+    authorizer: team.authorizer.id,
+    approver: team.approver.id,
+  });
+  return { ...team, mapping, type: opts.type ?? 'Seller' };
+}
+
+export type Trader = Awaited<ReturnType<typeof seedTrader>>;
+
+/** A createOffer body for a trader's side (offer fees for a Seller, ask fees for a Buyer). */
+export function listingBody(trader: Trader, overrides: Record<string, unknown> = {}) {
+  const distillery = trader.distilleries[0]!;
+  const fees =
+    trader.type === 'Seller'
+      ? { export_pass_fee: '1.50', sales_tax: '18' }
+      : {
+          import_pass_fee: '1',
+          transit_permit_fee: '0.5',
+          escort_fee: '0.25',
+          corporation_fee: '2',
+          misc_handling: '0.1',
+          transportation: '3',
+        };
+  return {
+    from_period: periodAhead(1),
+    to_period: periodAhead(4),
+    state: distillery.state,
+    distillery_id: distillery.id,
+    product: 'Molasses ENA',
+    offer_quantity: '10000',
+    offer_price: '60',
+    ...fees,
+    ...overrides,
+  };
+}
+
+/** A listing created through createOffer by the trader's negotiator: an offer for a Seller, an ask for a Buyer. */
+export async function seedListing(h: Harness, trader: Trader, overrides: Record<string, unknown> = {}) {
+  const res = await h.call<{ id: number; version: number }>(
+    'createOffer',
+    listingBody(trader, overrides),
+    trader.negotiator.token,
+  );
+  if (res.statusCode !== 200) throw new Error(`createOffer failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+export const seedOffer = seedListing;
+export const seedAsk = seedListing;

@@ -40,7 +40,7 @@ export const rupeesOf = (p: bigint) => fromMinor(p, 2);
 
 export type PriceParts = {
   price: Decimal;
-  sales_tax: Decimal;
+  sales_tax?: Decimal;
   import_pass_fee?: Decimal;
   escort_fee?: Decimal;
   transit_permit_fee?: Decimal;
@@ -141,11 +141,15 @@ export function mayManageListing(
  * Quantity already committed by approved trades (original − available); an edit may not go below it. Returns the
  * new available quantity in decilitres, or the refusal.
  */
-export function requantify(opts: { original: Decimal; available: Decimal; wanted: Decimal }) {
+export function requantify(opts: {
+  original: Decimal;
+  available: Decimal;
+  wanted: Decimal;
+}): { error: string } | { available: bigint } {
   const committed = decilitres(opts.original) - decilitres(opts.available);
   const wanted = decilitres(opts.wanted);
-  if (wanted < committed) return { error: LISTING_MESSAGES.belowCommitted(litresOf(committed)) } as const;
-  return { available: wanted - committed } as const;
+  if (wanted < committed) return { error: LISTING_MESSAGES.belowCommitted(litresOf(committed)) };
+  return { available: wanted - committed };
 }
 
 /** What the form's choices must match on the server: the caller's distilleries, the company's products, real states. */

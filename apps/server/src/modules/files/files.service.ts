@@ -6,6 +6,7 @@ import {
   UNCLAIMED_UPLOAD_TTL_HOURS,
 } from '@spirit/domain/files/files.constants';
 import { fileUrlOf } from '@spirit/domain/files/files.schemas';
+import { BULK_MAX_BYTES, LISTING_MESSAGES } from '@spirit/domain/listings/listings.constants';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client.js';
@@ -13,6 +14,7 @@ import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { files } from './files.table.js';
+import { sniffSheet } from './files.sheets.js';
 import { isWholeFile, servedName } from './files.verify.js';
 
 export const fileNotFound = () => notFound('file.not_found', FILE_MESSAGES.notFound);
@@ -44,6 +46,69 @@ export async function storeUpload(deps: Deps, upload: { filename: string; bytes:
     created_at: deps.now(),
   });
   return { id, file_url: fileUrlOf(id) };
+}
+
+const sheetRefused = (message: string) => invalidField('file', message, 'file.invalid_format');
+
+/**
+ * A bulk-upload spreadsheet (`purpose=bulk`): csv, xls or xlsx by content, an xlsx within the unpacked bound. It
+ * belongs to the uploader's company at once (the caller is signed in).
+ */
+export async function storeSheetUpload(
+  deps: Deps,
+  actor: Actor,
+  upload: { filename: string; bytes: Buffer; ip: string | null },
+) {
+  if (upload.bytes.length > BULK_MAX_BYTES)
+    throw new AppError('file.too_large', 413, LISTING_MESSAGES.bulkTooLarge, { file: LISTING_MESSAGES.bulkTooLarge });
+  const sheet = upload.bytes.length ? await sniffSheet(upload.bytes) : null;
+  if (!sheet) throw sheetRefused(LISTING_MESSAGES.bulkInvalidFormat);
+  if (sheet.bomb === 'too_large') throw sheetRefused(LISTING_MESSAGES.bulkUnpackedTooLarge);
+  if (sheet.bomb) throw sheetRefused(LISTING_MESSAGES.bulkUnreadable);
+  return storeCompanyFile(deps, {
+    companyId: actor.companyId!,
+    kind: 'bulk',
+    name: servedName(upload.filename, sheet.type),
+    contentType: sheet.type,
+    bytes: upload.bytes,
+    ip: upload.ip,
+  });
+}
+
+/** A file that belongs to a company from the start (bulk sheets, generated templates). */
+export async function storeCompanyFile(
+  deps: Deps,
+  file: { companyId: number; kind: string; name: string; contentType: string; bytes: Buffer; ip: string | null },
+) {
+  const id = randomUUID();
+  await deps.storage.put(id, file.bytes);
+  const now = deps.now();
+  await deps.db.insert(files).values({
+    id,
+    kind: file.kind,
+    original_name: file.name,
+    content_type: file.contentType,
+    size: file.bytes.length,
+    storage_key: id,
+    company_id: file.companyId,
+    claimed_at: now,
+    uploaded_ip: file.ip,
+    created_at: now,
+  });
+  return { id, file_url: fileUrlOf(id) };
+}
+
+/** A company's own file of a kind, with its bytes; null when there is none (another company's included). */
+export async function readCompanyFile(deps: Deps, opts: { companyId: number; id: string; kind: string }) {
+  const row = (
+    await deps.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, opts.id), eq(files.company_id, opts.companyId), eq(files.kind, opts.kind)))
+      .limit(1)
+  )[0];
+  const bytes = row && (await deps.storage.get(row.storage_key));
+  return row && bytes ? { row, bytes } : null;
 }
 
 /** An unclaimed upload young enough to be linked to a new company, locked for the claim. */

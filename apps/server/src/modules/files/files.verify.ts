@@ -113,7 +113,14 @@ export function isWholeFile(mime: string, bytes: Buffer): boolean {
   return VERIFIERS[mime]?.(bytes) ?? false;
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'application/pdf': 'pdf',
+  'text/csv': 'csv',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+};
 
 /**
  * The name a file is served under: the uploader's name made safe, with the extension of its sniffed type, so a saved

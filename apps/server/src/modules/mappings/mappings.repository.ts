@@ -234,13 +234,13 @@ export async function untaggedDistilleries(tx: Tx, companyId: number, mappingId?
     .orderBy(...byName(distilleries.name, distilleries.id));
 }
 
-/** The distilleries of every mapping that names the user, by state then name. */
-export async function distilleriesOfUser(tx: Tx, userId: number) {
+/** The distilleries the user negotiates for (trading forms and listing rights), by state and name. */
+export async function distilleriesNegotiatedBy(tx: Tx, userId: number) {
   return tx
     .select({ id: distilleries.id, name: distilleries.name, state: distilleries.state })
     .from(mappings)
     .innerJoin(mappingDistilleries, eq(mappingDistilleries.mapping_id, mappings.id))
     .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
-    .where(naming(userId))
+    .where(eq(mappings.negotiator_id, userId))
     .orderBy(asc(distilleries.state), sql`lower(${distilleries.name})`, asc(distilleries.id));
 }

@@ -17,7 +17,7 @@ import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import {
   companyDistilleries,
-  distilleriesOfUser,
+  distilleriesNegotiatedBy,
   findMapping,
   groupNameTaken,
   listMappings,
@@ -182,10 +182,13 @@ export async function untaggedDistilleryOptions(deps: Deps, actor: Actor, mappin
   return untaggedDistilleries(deps.db, companyOf(actor), mappingId);
 }
 
-/** The caller's mapped distilleries keyed by state: `{ "Maharashtra": [{distillery_id, distillery_name}] }`. */
+/**
+ * The distilleries the caller negotiates for, keyed by state: `{ "Maharashtra": [{distillery_id, distillery_name}] }`.
+ * It feeds the offer and ask forms, where only those distilleries may be chosen (issue 8).
+ */
 export async function stateWiseForUser(deps: Deps, actor: Actor) {
   const byState: Record<string, { distillery_id: number; distillery_name: string }[]> = {};
-  for (const d of await distilleriesOfUser(deps.db, actor.userId)) {
+  for (const d of await distilleriesNegotiatedBy(deps.db, actor.userId)) {
     (byState[d.state] ??= []).push({ distillery_id: d.id, distillery_name: d.name });
   }
   return byState;

@@ -1,0 +1,207 @@
+// Bulk upload of offers and asks (spec 001 /bulkupload; issue 8 part 5): the xlsx template of the caller's side, and
+// a sheet read with SheetJS, every row checked with createOffer's schema and rules, all rows created or none.
+import * as XLSX from '@e965/xlsx';
+import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import {
+  BULK_MAX_REPORTED_ERRORS,
+  BULK_MAX_ROWS,
+  BULK_UPLOAD_TYPES,
+  LISTING_MESSAGES,
+  bulkColumnsOf,
+  sideOfType,
+  type ListingSide,
+} from '@spirit/domain/listings/listings.constants';
+import {
+  bulkErrorKey,
+  bulkRowToForm,
+  columnOfField,
+  listingContextErrors,
+} from '@spirit/domain/listings/listings.rules';
+import { listingFormSchemaOf, type ListingForm } from '@spirit/domain/listings/listings.schemas';
+import { fieldErrors } from '@spirit/domain/common/validators';
+import type { Actor } from '../../lib/actor.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { Deps } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { readCompanyFile, storeCompanyFile } from '../files/files.service.js';
+import { zipBombCheck } from '../files/files.sheets.js';
+import { companyProducts } from './listings.repository.js';
+import { invalid, loadContext, newListing, tradingSide } from './listings.service.js';
+import { listings } from './listings.table.js';
+
+const XLSX_TYPE = BULK_UPLOAD_TYPES[2];
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at ~20 columns a row. */
+const INSERT_CHUNK = 1_000;
+
+/** The template: the side's columns, and a sheet of the valid products, states and the caller's distilleries. */
+export async function generateTemplate(deps: Deps, actor: Actor, type: 'offer' | 'ask') {
+  const { companyId, side } = tradingSide(actor);
+  if (sideOfType(type) !== side) throw invalid({ type: LISTING_MESSAGES.wrongSide });
+  const ctx = await loadContext(deps.db, actor, deps.now());
+  const products = (await companyProducts(deps.db, companyId)).sort();
+  const distilleries = [...ctx.distilleries.entries()];
+  const states = [...new Set(distilleries.map(([, d]) => d.state))].sort();
+  const rows = Math.max(products.length, states.length, distilleries.length);
+  const valid: (string | number)[][] = [['product', 'state', 'distillery_id', 'distillery_name', 'distillery_state']];
+  for (let i = 0; i < rows; i++) {
+    const d = distilleries[i];
+    valid.push([products[i] ?? '', states[i] ?? '', d?.[0] ?? '', d?.[1].name ?? '', d?.[1].state ?? '']);
+  }
+  const columns = bulkColumnsOf(side);
+  const main = XLSX.utils.aoa_to_sheet([[...columns]]);
+  main['!cols'] = columns.map((c) => ({ wch: Math.max(14, c.length + 2) }));
+  const lists = XLSX.utils.aoa_to_sheet(valid);
+  lists['!cols'] = [{ wch: 30 }, { wch: 20 }, { wch: 14 }, { wch: 30 }, { wch: 20 }];
+  const book = XLSX.utils.book_new();
+  const name = side === 'Offer' ? 'Offers' : 'Asks';
+  XLSX.utils.book_append_sheet(book, main, name);
+  XLSX.utils.book_append_sheet(book, lists, 'Valid values');
+  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  const fileName = `${name.toLowerCase()}-template.xlsx`;
+  const stored = await storeCompanyFile(deps, {
+    companyId,
+    kind: 'template',
+    name: fileName,
+    contentType: XLSX_TYPE,
+    bytes,
+    ip: null,
+  });
+  return { file_url: stored.file_url, file_name: fileName };
+}
+
+const fileRefused = (message: string) => badRequest('bulk.file', message, { file: message });
+
+/** A header cell as a column name: `Distillery ID` → `distillery_id`. */
+const columnName = (v: unknown) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** A cell as a form value: text trimmed, float noise dropped, a date cell in a period column as `YYYY-MM`. */
+function cellValue(column: string, v: unknown): unknown {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') {
+    if (column === 'from_period' || column === 'to_period') {
+      const d = XLSX.SSF.parse_date_code(v);
+      return d ? `${d.y}-${String(d.m).padStart(2, '0')}` : String(v);
+    }
+    return Number(v.toPrecision(15));
+  }
+  return v;
+}
+
+/**
+ * Reads the first sheet. CSV is read as plain text (`raw`): no cell is evaluated, so `=…`, `+…`, `-…`, `@…` stay
+ * text (and no field accepts them). A workbook's formula cells are read as their stored values. At most
+ * `BULK_MAX_ROWS + 1` data rows are parsed, enough to tell that a sheet is over the limit.
+ */
+function readSheet(bytes: Buffer, contentType: string): unknown[][] {
+  if (contentType === XLSX_TYPE) {
+    const bomb = zipBombCheck(bytes);
+    if (bomb)
+      throw fileRefused(bomb === 'too_large' ? LISTING_MESSAGES.bulkUnpackedTooLarge : LISTING_MESSAGES.bulkUnreadable);
+  }
+  const options: XLSX.ParsingOptions = {
+    dense: true,
+    sheetRows: BULK_MAX_ROWS + 2,
+    cellFormula: false,
+    cellHTML: false,
+    cellText: false,
+    cellStyles: false,
+  };
+  let book: XLSX.WorkBook;
+  try {
+    book =
+      contentType === BULK_UPLOAD_TYPES[0]
+        ? XLSX.read(bytes.toString('utf8').replace(/^\uFEFF/, ''), { ...options, type: 'string', raw: true })
+        : XLSX.read(bytes, { ...options, type: 'buffer' });
+  } catch {
+    throw fileRefused(LISTING_MESSAGES.bulkUnreadable);
+  }
+  const sheet = book.SheetNames[0] ? book.Sheets[book.SheetNames[0]] : undefined;
+  if (!sheet) throw fileRefused(LISTING_MESSAGES.bulkEmpty);
+  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+}
+
+type Row = { row: number; form: ListingForm };
+
+/** Every row checked; the rows as forms, or every error as `"<row>.<column>": message` (the first 500). */
+function checkRows(side: ListingSide, table: unknown[][], ctx: Awaited<ReturnType<typeof loadContext>>) {
+  const header = (table[0] ?? []).map(columnName);
+  const columns = bulkColumnsOf(side);
+  if (!columns.every((c) => header.includes(c))) throw fileRefused(LISTING_MESSAGES.bulkHeader(columns));
+  const wanted = new Set<string>(columns);
+  const schema = listingFormSchemaOf(side);
+  const rows: Row[] = [];
+  const errors: Record<string, string> = {};
+  let reported = 0;
+  const report = (row: number, fields: Record<string, string>) => {
+    for (const [field, message] of Object.entries(fields)) {
+      if (reported >= BULK_MAX_REPORTED_ERRORS) return;
+      errors[bulkErrorKey(row, columnOfField(field))] = message;
+      reported += 1;
+    }
+  };
+  for (let i = 1; i < table.length; i++) {
+    const cells = table[i] ?? [];
+    if (cells.every((c) => c === null || c === undefined || (typeof c === 'string' && !c.trim()))) continue;
+    const record: Record<string, unknown> = {};
+    header.forEach((column, j) => {
+      if (wanted.has(column)) record[column] = cellValue(column, cells[j]);
+    });
+    const rowNumber = i + 1; // the sheet's own numbering: the header is row 1
+    const parsed = schema.safeParse(bulkRowToForm(record));
+    if (!parsed.success) {
+      report(rowNumber, fieldErrors(parsed.error));
+      continue;
+    }
+    const fields = listingContextErrors(parsed.data, ctx);
+    if (Object.keys(fields).length) report(rowNumber, fields);
+    else rows.push({ row: rowNumber, form: parsed.data });
+  }
+  return { rows, errors };
+}
+
+/**
+ * uploadCSV: the caller's company's bulk sheet (uploaded with purpose=bulk), every row valid or nothing written.
+ * All rows go in one transaction as multi-row inserts, with one audit entry naming them.
+ */
+export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
+  const { companyId, side } = tradingSide(actor);
+  const id = fileIdFromUrl(url);
+  const file = id ? await readCompanyFile(deps, { companyId, id, kind: 'bulk' }) : null;
+  if (!file) throw notFound('file.not_found', LISTING_MESSAGES.bulkFileNotFound);
+  const table = readSheet(file.bytes, file.row.content_type);
+  const ctx = await loadContext(deps.db, actor, deps.now());
+  const nonBlank = table.slice(1).filter((r) => r.some((c) => c !== null && String(c).trim() !== '')).length;
+  if (table.length === 0 || nonBlank === 0) throw fileRefused(LISTING_MESSAGES.bulkEmpty);
+  if (nonBlank > BULK_MAX_ROWS) throw fileRefused(LISTING_MESSAGES.bulkTooManyRows);
+  const { rows, errors } = checkRows(side, table, ctx);
+  if (Object.keys(errors).length)
+    throw new AppError('bulk.rows_invalid', 400, LISTING_MESSAGES.bulkRowsInvalid, errors);
+
+  const now = deps.now();
+  const values = rows.map(({ form }) => newListing({ form, side, actor, companyId, now }));
+  const ids = await deps.db.transaction(async (tx) => {
+    const created: number[] = [];
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+      const inserted = await tx
+        .insert(listings)
+        .values(values.slice(i, i + INSERT_CHUNK))
+        .returning({ id: listings.id });
+      created.push(...inserted.map((r) => r.id));
+    }
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId,
+      action: 'listing.bulk_created',
+      objectType: 'file',
+      objectId: file.row.id,
+      after: { side, count: created.length, listing_ids: created },
+    });
+    return created;
+  });
+  return { created: ids.length, ids };
+}

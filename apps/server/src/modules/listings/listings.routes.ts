@@ -1,0 +1,45 @@
+import { LISTING_MESSAGES, sideOfCompany } from '@spirit/domain/listings/listings.constants';
+import type { FastifyInstance } from 'fastify';
+import { defineMethod } from '../../plugins/registry.js';
+import * as bulk from './listings.bulk.js';
+import * as listings from './listings.service.js';
+
+export function listingsRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  defineMethod(app, 'getAllOffers', async ({ body, actor }) => ({ data: await listings.list(deps, actor!, body) }));
+  defineMethod(app, 'getOfferById', async ({ body, actor }) => ({ data: await listings.get(deps, actor!, body.id) }));
+  defineMethod(app, 'getMarketStats', async ({ body, actor }) => ({
+    data: await listings.marketStats(deps, actor!, body.product),
+  }));
+  defineMethod(app, 'createOffer', async ({ body, actor }) => {
+    const data = await listings.create(deps, actor!, body);
+    return { message: LISTING_MESSAGES.created[data.side], data };
+  });
+  defineMethod(app, 'updateInventory', async ({ body, actor }) => {
+    const data = await listings.update(deps, actor!, body);
+    return { message: LISTING_MESSAGES.updated[data.side], data };
+  });
+  defineMethod(app, 'getSpiritsAvailableStates', async ({ actor }) => ({
+    data: await listings.spiritsAvailableStates(deps, actor!),
+  }));
+  defineMethod(app, 'latestNegotiation', async ({ actor }) => ({
+    data: await listings.latestNegotiation(deps, actor!),
+  }));
+  defineMethod(app, 'getAllPossibleOffer', async ({ body, actor }) => ({
+    data: await listings.possible(deps, actor!, body),
+  }));
+  defineMethod(app, 'getAllInventory', async ({ body, actor }) => ({
+    data: await listings.inventory(deps, actor!, body),
+  }));
+  defineMethod(app, 'getInventorybyId', async ({ body, actor }) => ({
+    data: await listings.inventoryItem(deps, actor!, body.id),
+  }));
+  defineMethod(app, 'generateExcel', async ({ body, actor }) => ({
+    message: LISTING_MESSAGES.templateReady,
+    data: await bulk.generateTemplate(deps, actor!, body.type),
+  }));
+  defineMethod(app, 'uploadCSV', async ({ body, actor }) => {
+    const data = await bulk.uploadSheet(deps, actor!, body.s3_url);
+    return { message: LISTING_MESSAGES.bulkUploaded(data.created, sideOfCompany(actor!.companyType!)), data };
+  });
+}

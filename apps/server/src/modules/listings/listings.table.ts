@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { trigramIndexes } from '../../db/trigram.js';
+import { companies } from '../companies/companies.table.js';
+import { distilleries } from '../distilleries/distilleries.table.js';
+import { users } from '../users/users.table.js';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/**
+ * Offers (side Offer, Seller companies) and asks (side Ask, Buyer companies) in one table (DESIGN.md §4). A
+ * listing's state is its distillery's. Only the fees of its side are set; the other side's stay null.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    side: text('side', { enum: ['Offer', 'Ask'] }).notNull(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    distillery_id: integer('distillery_id')
+      .notNull()
+      .references(() => distilleries.id),
+    state: text('state').notNull(),
+    product: text('product').notNull(),
+    /** `YYYY-MM`; text compares in calendar order. */
+    from_period: text('from_period').notNull(),
+    to_period: text('to_period').notNull(),
+    original_quantity: numeric('original_quantity', { precision: 14, scale: 1 }).notNull(),
+    /** Original less what approved trades took; only the final approval of a bid lowers it. */
+    available_quantity: numeric('available_quantity', { precision: 14, scale: 1 }).notNull(),
+    price: money('price').notNull(),
+    export_pass_fee: money('export_pass_fee'),
+    sales_tax: numeric('sales_tax', { precision: 5, scale: 2 }),
+    import_pass_fee: money('import_pass_fee'),
+    transit_permit_fee: money('transit_permit_fee'),
+    escort_fee: money('escort_fee'),
+    corporation_fee: money('corporation_fee'),
+    misc_handling: money('misc_handling'),
+    transportation: money('transportation'),
+    /** Closed once nothing is available. Whether a listing is open also depends on its period and company. */
+    status: text('status', { enum: ['Open', 'Closed'] })
+      .notNull()
+      .default('Open'),
+    /** Raised by every change; an edit naming an older version is refused. */
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id),
+    updated_by: integer('updated_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('listings_period_check', sql`${t.from_period} <= ${t.to_period}`),
+    check(
+      'listings_quantity_check',
+      sql`${t.available_quantity} >= 0 and ${t.available_quantity} <= ${t.original_quantity}`,
+    ),
+    check('listings_price_check', sql`${t.price} > 0`),
+    // getAllOffers: a company's listings of its side, newest change first.
+    index('listings_company_side_idx').on(t.company_id, t.side, t.updated_at.desc(), t.id.desc()),
+    index('listings_distillery_idx').on(t.distillery_id),
+    // getAllPossibleOffer and the product filter of getAllInventory: open listings of a side and product, by period.
+    index('listings_open_product_idx')
+      .on(t.side, t.product, t.to_period)
+      .where(sql`${t.status} = 'Open'`),
+    // Market statistics: open listings of a side and product, newest change first.
+    index('listings_open_product_recent_idx')
+      .on(t.side, t.product, t.updated_at.desc())
+      .where(sql`${t.status} = 'Open'`),
+    // getAllInventory: the market newest first, and by state.
+    index('listings_open_recent_idx')
+      .on(t.side, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'Open'`),
+    index('listings_open_state_idx')
+      .on(t.side, t.state, t.created_at.desc())
+      .where(sql`${t.status} = 'Open'`),
+    // The market's search spans every company's listings.
+    ...trigramIndexes('listings', [t.product, t.state]),
+  ],
+);

@@ -1,0 +1,455 @@
+import {
+  inventoryDetailSchema,
+  inventoryListResultSchema,
+  offerDetailSchema,
+  offerListResultSchema,
+  possibleListResultSchema,
+} from '@spirit/domain/listings/listings.schemas';
+import { landedPrice } from '@spirit/domain/listings/listings.rules';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchAny } from '../../lib/list.js';
+import { tableDigest } from '../../test/db-digest.js';
+import {
+  auditEntries,
+  expectError,
+  listingBody,
+  periodAhead,
+  seedAsk,
+  seedDistillery,
+  seedOffer,
+  seedSuperAdmin,
+  seedTrader,
+  type Trader,
+} from '../../test/fixtures.js';
+import { createHarness, type Harness, type Reply } from '../../test/harness.js';
+import { ratings } from '../ratings/ratings.table.js';
+import { listings } from './listings.table.js';
+
+let h: Harness;
+let superToken: string;
+let sellerA: Trader;
+let sellerB: Trader;
+let buyerA: Trader;
+let buyerB: Trader;
+
+beforeAll(async () => {
+  h = await createHarness();
+  superToken = await seedSuperAdmin(h);
+  sellerA = await seedTrader(h, { superToken, type: 'Seller' });
+  sellerB = await seedTrader(h, { superToken, type: 'Seller' });
+  buyerA = await seedTrader(h, { superToken, type: 'Buyer' });
+  buyerB = await seedTrader(h, { superToken, type: 'Buyer' });
+}, 180_000);
+afterAll(async () => h.close());
+
+/** Calls that must be refused and leave every table as it was. */
+async function refused(call: () => Promise<Reply>, status: number, expected: Parameters<typeof expectError>[2] = {}) {
+  const before = await tableDigest(h);
+  const res = await call();
+  expectError(res, status, expected);
+  expect(await tableDigest(h)).toEqual(before);
+  return res;
+}
+
+describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
+  it('a Seller’s negotiator posts an offer; the list, the detail and the audit log show it', async () => {
+    const res = await h.call<{ id: number; side: string }>(
+      'createOffer',
+      listingBody(sellerA, { offer_quantity: '1200.5', company_id: 999_999 }),
+      sellerA.negotiator.token,
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Offer added successfully');
+    expect(res.body.data).toMatchObject({
+      side: 'Offer',
+      offer_quantity: '1200.5',
+      available_quantity: '1200.5',
+      offer_price: '60.00',
+      export_pass_fee: '1.50',
+      sales_tax: '18.00',
+      import_pass_fee: null,
+      total_open_bids: 0,
+      is_open: true,
+      version: 1,
+    });
+    expect(await auditEntries(h, 'listing.created', res.body.data.id)).toHaveLength(1);
+
+    const list = offerListResultSchema.parse(
+      (await h.call('getAllOffers', { page: 1, page_size: 5 }, sellerA.authorizer.token)).body.data,
+    );
+    expect(list.records[0]!.id).toBe(res.body.data.id);
+    const searched = await h.call<{ totalRecords: number }>(
+      'getAllOffers',
+      { item_search: 'zzz-nothing' },
+      sellerA.negotiator.token,
+    );
+    expect(searched.body.data.totalRecords).toBe(0);
+    // Another company sees none of it.
+    const other = await h.call<{ totalRecords: number }>('getAllOffers', {}, sellerB.negotiator.token);
+    expect(other.body.data.totalRecords).toBe(0);
+
+    const detail = offerDetailSchema.parse(
+      (await h.call('getOfferById', { offer_id: res.body.data.id }, sellerA.negotiator.token)).body.data,
+    );
+    expect(detail).toMatchObject({ can_edit: true, avg_bid_price: null, last_bid_price: null });
+    const asApprover = offerDetailSchema.parse(
+      (await h.call('getOfferById', { id: res.body.data.id }, sellerA.approver.token)).body.data,
+    );
+    expect(asApprover.can_edit).toBe(false);
+  });
+
+  it('a Buyer’s negotiator posts an ask with the ask’s fees', async () => {
+    const ask = await seedAsk(h, buyerA);
+    const res = await h.call<Record<string, unknown>>('getOfferById', { id: ask.id }, buyerA.negotiator.token);
+    expect(res.body.data).toMatchObject({ side: 'Ask', transportation: '3.00', export_pass_fee: null });
+  });
+
+  it('updateInventory edits at the loaded version, audits the change and refuses a stale one', async () => {
+    const offer = await seedOffer(h, sellerA);
+    const body = { ...listingBody(sellerA, { offer_price: '62.5' }), id: offer.id, version: offer.version };
+    const res = await h.call<{ version: number; offer_price: string }>(
+      'updateInventory',
+      body,
+      sellerA.negotiator.token,
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Offer updated successfully');
+    expect(res.body.data).toMatchObject({ version: 2, offer_price: '62.50' });
+    const [entry] = await auditEntries(h, 'listing.updated', offer.id);
+    expect(entry).toMatchObject({ before: { price: '60.00' }, after: { price: '62.50' } });
+    await refused(() => h.call('updateInventory', body, sellerA.negotiator.token), 409, {
+      error: 'This listing changed since you opened it. Please reload it.',
+    });
+  });
+
+  it('refuses an edit below the quantity already traded, and changes nothing', async () => {
+    const offer = await seedOffer(h, sellerA, { offer_quantity: '1000' });
+    // An approved trade (next issue) would have taken 400 litres.
+    await h.db.update(listings).set({ available_quantity: '600.0' }).where(eq(listings.id, offer.id));
+    const body = { ...listingBody(sellerA, { offer_quantity: '399.9' }), id: offer.id };
+    await refused(() => h.call('updateInventory', body, sellerA.negotiator.token), 400, {
+      fields: { offer_quantity: 'Quantity cannot be below the 400.0 litres already traded' },
+    });
+    const ok = await h.call<{ available_quantity: string; status: string }>(
+      'updateInventory',
+      { ...body, offer_quantity: '400' },
+      sellerA.negotiator.token,
+    );
+    expect(ok.body.data).toMatchObject({ available_quantity: '0.0', status: 'Closed' });
+  });
+
+  it.each<[string, (t: Trader) => Record<string, unknown>, Record<string, string>]>([
+    ['the other side', () => ({ type: 'ask' }), { type: 'Seller companies post offers and Buyer companies post asks' }],
+    [
+      'an ask’s fees only',
+      () => ({ export_pass_fee: undefined, sales_tax: undefined, transportation: 1 }),
+      { export_pass_fee: '*required', sales_tax: '*required' },
+    ],
+    ['an unknown product', () => ({ product: 'Whisky' }), { product: 'Please select a valid product' }],
+    [
+      'a product the company does not trade',
+      () => ({ product: 'Malt Spirit' }),
+      { product: 'Please select a valid product' },
+    ],
+    ['an unknown state', () => ({ state: 'Atlantis' }), { state: 'Please select a valid state' }],
+    [
+      'another state than the distillery’s',
+      () => ({ state: 'Goa' }),
+      { state: 'The distillery is not in the chosen state' },
+    ],
+    ['a zero quantity', () => ({ offer_quantity: 0 }), { offer_quantity: 'Must be greater than 0' }],
+    ['a negative quantity', () => ({ offer_quantity: -10 }), { offer_quantity: 'Must not be negative' }],
+    [
+      'a quantity of 2 decimals',
+      () => ({ offer_quantity: '10.25' }),
+      { offer_quantity: 'Must be a number with at most 1 decimals' },
+    ],
+    [
+      'a price of 3 decimals',
+      () => ({ offer_price: '60.125' }),
+      { offer_price: 'Must be a number with at most 2 decimals' },
+    ],
+    ['a period in another format', () => ({ from_period: '05-2026' }), { from_period: '*Invalid Date' }],
+    [
+      'periods in the wrong order',
+      () => ({ from_period: periodAhead(5) }),
+      { from_period: 'Date range is invalid !!' },
+    ],
+    [
+      'a period already ended',
+      () => ({ from_period: '2020-01', to_period: '2020-02' }),
+      { to_period: 'To Period has already passed' },
+    ],
+    [
+      'another company’s distillery',
+      () => ({ distillery_id: sellerB.distilleries[0]!.id }),
+      { distillery_id: 'You do not negotiate for this distillery' },
+    ],
+  ])('createOffer refuses %s with the field’s message and writes nothing', async (_, change, fields) => {
+    await refused(() => h.call('createOffer', listingBody(sellerA, change(sellerA)), sellerA.negotiator.token), 400, {
+      fields,
+    });
+  });
+
+  it('refuses a distillery of the company the negotiator does not negotiate for', async () => {
+    const unmapped = await seedDistillery(h, { adminToken: sellerA.adminToken });
+    await refused(
+      () => h.call('createOffer', listingBody(sellerA, { distillery_id: unmapped.id }), sellerA.negotiator.token),
+      400,
+      { fields: { distillery_id: 'You do not negotiate for this distillery' } },
+    );
+  });
+
+  it('answers another company’s listing as not found, and is for Negotiators only', async () => {
+    const offer = await seedOffer(h, sellerA);
+    await refused(() => h.call('getOfferById', { id: offer.id }, sellerB.negotiator.token), 404, {
+      error: 'Listing not found',
+    });
+    await refused(
+      () => h.call('updateInventory', { ...listingBody(sellerB), id: offer.id }, sellerB.negotiator.token),
+      404,
+    );
+    await refused(() => h.call('createOffer', listingBody(sellerA), sellerA.adminToken), 403);
+    await refused(() => h.call('createOffer', listingBody(sellerA), sellerA.authorizer.token), 403);
+    await refused(() => h.call('getAllOffers', {}, superToken), 403);
+    await refused(() => h.call('getAllOffers', {}), 401);
+  });
+});
+
+describe('form lookups', () => {
+  it('getSpiritsAvailableStates gives each product the states the caller negotiates in', async () => {
+    const res = await h.call('getSpiritsAvailableStates', { get_company_spirits: true }, sellerA.negotiator.token);
+    expect(res.body.data).toEqual({
+      'Grain ENA': ['Karnataka', 'Maharashtra'],
+      'Molasses ENA': ['Karnataka', 'Maharashtra'],
+    });
+    const admin = await h.call('getSpiritsAvailableStates', {}, sellerA.adminToken);
+    expect(admin.body.data).toEqual({ 'Grain ENA': [], 'Molasses ENA': [] });
+  });
+
+  it('getAllStateWiseDistillforUser lists only the distilleries the caller negotiates for', async () => {
+    const asNegotiator = await h.call<Record<string, unknown[]>>(
+      'getAllStateWiseDistillforUser',
+      {},
+      sellerA.negotiator.token,
+    );
+    expect(Object.keys(asNegotiator.body.data).sort()).toEqual(['Karnataka', 'Maharashtra']);
+    const asAuthorizer = await h.call('getAllStateWiseDistillforUser', {}, sellerA.authorizer.token);
+    expect(asAuthorizer.body.data).toEqual({});
+  });
+
+  it('latestNegotiation answers the ticker’s shape (empty until bids exist)', async () => {
+    const res = await h.call('latestNegotiation', { product: 'Molasses ENA' }, buyerA.negotiator.token);
+    expect(res.body.data).toEqual([]);
+  });
+});
+
+describe('possible counterparties and the market', () => {
+  let ask: { id: number };
+  const offers: { id: number; trader: Trader; price: string; export_pass_fee: string; sales_tax: string }[] = [];
+
+  beforeAll(async () => {
+    ask = await seedAsk(h, buyerA, { product: 'Grain ENA', from_period: periodAhead(2), to_period: periodAhead(3) });
+    for (const [trader, price, export_pass_fee, sales_tax] of [
+      [sellerA, '55', '9', '18'], // cheapest ex-distillery, dearest delivered
+      [sellerB, '58', '0.5', '5'],
+      [sellerB, '57', '1', '12'],
+    ] as const) {
+      const created = await seedOffer(h, trader, {
+        product: 'Grain ENA',
+        offer_price: price,
+        export_pass_fee,
+        sales_tax,
+      });
+      offers.push({ id: created.id, trader, price, export_pass_fee, sales_tax });
+    }
+    // Not counterparties: another product, a period that does not overlap, the buyer's own company.
+    await seedOffer(h, sellerB, { product: 'Molasses ENA' });
+    await seedOffer(h, sellerB, { product: 'Grain ENA', from_period: periodAhead(5), to_period: periodAhead(6) });
+    await seedAsk(h, buyerA, { product: 'Grain ENA' });
+    // Ratings of sellerB's first distillery by two companies; buyerA's latest is 4 and Approved.
+    const to = { to_company_id: sellerB.company.id, to_distillery_id: sellerB.distilleries[0]!.id };
+    await h.db.insert(ratings).values([
+      {
+        ...to,
+        from_company_id: buyerA.company.id,
+        rating: 2,
+        source: 'New',
+        created_at: new Date(Date.now() - 60_000),
+      },
+      { ...to, from_company_id: buyerA.company.id, rating: 4, source: 'Approved' },
+      { ...to, from_company_id: buyerB.company.id, rating: 5, source: 'Rejected' },
+    ]);
+  });
+
+  it('ranks a buyer’s possible sellers by landed price, with ratings and the breakdown', async () => {
+    const res = await h.call(
+      'getAllPossibleOffer',
+      { offer_id: ask.id, page: 1, page_size: 10 },
+      buyerA.negotiator.token,
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const page = possibleListResultSchema.parse(res.body.data);
+    const askFees = listingBody(buyerA);
+    const expected = offers
+      .map((o) => ({ id: o.id, landed: landedPrice({ offer: o, ask: askFees, price: o.price }).total }))
+      .sort((a, b) => Number(a.landed) - Number(b.landed));
+    expect(page.records.map((r) => [r.id, r.landed_price])).toEqual(expected.map((e) => [e.id, e.landed]));
+    expect(page.totalRecords).toBe(3);
+    const rated = page.records.filter((r) => r.your_rating !== null);
+    expect(rated.every((r) => r.your_rating === 4 && r.source === 'Approved' && r.industry_rating === 4.5)).toBe(true);
+    expect(rated).toHaveLength(2);
+    expect(page.records.find((r) => r.your_rating === null)).toMatchObject({ source: 'New', industry_rating: null });
+    const byPrice = possibleListResultSchema.parse(
+      (await h.call('getAllPossibleOffer', { offer_id: ask.id, sort_by: 'offer_price' }, buyerA.negotiator.token)).body
+        .data,
+    );
+    expect(byPrice.records.map((r) => r.offer_price)).toEqual(['55.00', '57.00', '58.00']);
+  });
+
+  it('shows a seller the asks, highest price first, and refuses another company’s listing', async () => {
+    const res = await h.call('getAllPossibleOffer', { offer_id: offers[0]!.id }, sellerA.negotiator.token);
+    const page = possibleListResultSchema.parse(res.body.data);
+    expect(page.records.map((r) => r.side)).toEqual(['Ask', 'Ask']);
+    await refused(() => h.call('getAllPossibleOffer', { offer_id: ask.id }, sellerA.negotiator.token), 404);
+  });
+
+  it('the market lists other companies’ offers to a buyer, names masked, filtered by product and state', async () => {
+    const all = inventoryListResultSchema.parse((await h.call('getAllInventory', {}, buyerA.approver.token)).body.data);
+    expect(all.records.every((r) => r.side === 'Offer' && /^\*{4}.{0,2}$/.test(r.company.name))).toBe(true);
+    const name = String(sellerB.company.body.name);
+    expect(all.records.some((r) => r.company.name === `****${name.slice(-2)}`)).toBe(true);
+    const grain = inventoryListResultSchema.parse(
+      (
+        await h.call(
+          'getAllInventory',
+          { type_of_spirits: ['Grain ENA'], state_names: ['Maharashtra'] },
+          buyerA.negotiator.token,
+        )
+      ).body.data,
+    );
+    expect(grain.records.length).toBeGreaterThan(0);
+    expect(grain.records.every((r) => r.type_of_spirit === 'Grain ENA' && r.state === 'Maharashtra')).toBe(true);
+    const none = await h.call<{ totalRecords: number }>(
+      'getAllInventory',
+      { state_names: ['Goa'] },
+      buyerA.negotiator.token,
+    );
+    expect(none.body.data.totalRecords).toBe(0);
+    const searched = await h.call<{ records: { type_of_spirit: string }[] }>(
+      'getAllInventory',
+      { item_search: 'molasses' },
+      buyerA.negotiator.token,
+    );
+    expect(searched.body.data.records.every((r) => r.type_of_spirit === 'Molasses ENA')).toBe(true);
+  });
+
+  it('opens an item of the market masked, its own listing in full, and nothing else', async () => {
+    const item = inventoryDetailSchema.parse(
+      (await h.call('getInventorybyId', { id: offers[1]!.id, buyer_company_id: 1 }, buyerA.negotiator.token)).body.data,
+    );
+    expect(item).toMatchObject({ is_own: false, can_edit: false, export_pass_fee: '0.50', orders: [] });
+    expect(item.company.name.startsWith('****')).toBe(true);
+    const own = inventoryDetailSchema.parse(
+      (await h.call('getInventorybyId', { id: offers[0]!.id }, sellerA.negotiator.token)).body.data,
+    );
+    expect(own).toMatchObject({ is_own: true, can_edit: true, company: { name: String(sellerA.company.body.name) } });
+    // A competitor's offer is not the seller's market.
+    await refused(() => h.call('getInventorybyId', { id: offers[1]!.id }, sellerA.negotiator.token), 404);
+  });
+
+  it('getMarketStats gives the counterparty side’s figures of a product', async () => {
+    const res = await h.call<Record<string, string | null>>(
+      'getMarketStats',
+      { product: 'Grain ENA' },
+      buyerA.negotiator.token,
+    );
+    expect(res.body.data).toMatchObject({ avg_bid_price: null, last_bid_price: null });
+    expect(res.body.data.last_offer_price).not.toBeNull();
+    expect(Number(res.body.data.avg_offer_price)).toBeGreaterThan(55);
+  });
+});
+
+describe('hot queries are served by their indexes', () => {
+  it('explains each list against a table of thousands of listings', async () => {
+    const base = listingBody(sellerA);
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      side: (i % 2 ? 'Offer' : 'Ask') as 'Offer' | 'Ask',
+      company_id: i % 3 ? sellerB.company.id : buyerB.company.id,
+      distillery_id: sellerB.distilleries[0]!.id,
+      state: ['Maharashtra', 'Karnataka', 'Goa', 'Punjab'][i % 4]!,
+      product: ['Molasses ENA', 'Grain ENA', 'Malt Spirit'][i % 3]!,
+      from_period: base.from_period,
+      to_period: base.to_period,
+      original_quantity: '100.0',
+      available_quantity: '100.0',
+      price: '50.00',
+    }));
+    await h.db.insert(listings).values(rows);
+    await h.db.execute(sql`analyze`);
+    const { ownListingsQuery, possibleQuery, marketQuery, listingStatsQuery } =
+      await import('./listings.repository.js');
+    const q = { page: 1, page_size: 10, sort_order: 'asc' as const };
+    const mine = (
+      await h.db
+        .select()
+        .from(listings)
+        .where(sql`${listings.company_id} = ${buyerB.company.id} and ${listings.side} = 'Ask'`)
+        .limit(1)
+    )[0]!;
+    const period = periodAhead(0);
+    // Each expected index is a pattern: two indexes serve open listings of a side and product equally well.
+    const cases: [string, { toSQL: () => unknown }, string[]][] = [
+      [
+        'getAllOffers',
+        ownListingsQuery(h.db, { companyId: sellerB.company.id, side: 'Offer', q }).query,
+        ['listings_company_side_idx'],
+      ],
+      [
+        'getAllPossibleOffer',
+        possibleQuery(h.db, { mine, period, q, order: [sql`${listings.price} asc`] }).query,
+        ['listings_open_product(_recent)?_idx'],
+      ],
+      [
+        'getAllInventory',
+        marketQuery(h.db, { side: 'Offer', exceptCompanyId: buyerA.company.id, period, q }).query,
+        ['listings_open_(recent|state)_idx'],
+      ],
+      [
+        'getAllInventory by state',
+        marketQuery(h.db, {
+          side: 'Offer',
+          exceptCompanyId: buyerA.company.id,
+          period,
+          q: { ...q, state_names: ['Goa'] },
+        }).query,
+        ['listings_open_state_idx'],
+      ],
+      // The search's expressions have trigram indexes (the planner may still prefer walking the newest-first index
+      // when a term matches much of the market, as 'malt' does here).
+      [
+        'getAllInventory search',
+        h.db
+          .select({ id: listings.id })
+          .from(listings)
+          .where(searchAny('malt', [listings.product, listings.state])),
+        ['listings_product_trgm_idx', 'listings_state_trgm_idx'],
+      ],
+      [
+        'market statistics',
+        listingStatsQuery(h.db, { side: 'Offer', product: 'Grain ENA', now: new Date(), period }),
+        ['listings_open_product(_recent)?_idx'],
+      ],
+    ];
+    for (const [name, query, indexes] of cases) {
+      const plan = await h.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      });
+      const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+      for (const index of indexes) expect(text, `${name}\n${text}`).toMatch(new RegExp(index));
+      expect(text, `${name}\n${text}`).not.toMatch(/Seq Scan on listings/);
+    }
+  }, 60_000);
+});

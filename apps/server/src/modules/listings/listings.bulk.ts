@@ -152,13 +152,22 @@ function checkRows(side: ListingSide, table: unknown[][], ctx: Awaited<ReturnTyp
       if (wanted.has(column)) record[column] = cellValue(column, cells[j]);
     });
     const rowNumber = i + 1; // the sheet's own numbering: the header is row 1
-    const parsed = schema.safeParse(bulkRowToForm(record));
-    if (!parsed.success) {
-      report(rowNumber, fieldErrors(parsed.error));
-      continue;
-    }
-    const fields = listingContextErrors(parsed.data, ctx);
-    if (Object.keys(fields).length) report(rowNumber, fields);
+    const raw = bulkRowToForm(record);
+    const parsed = schema.safeParse(raw);
+    // The choices are checked even when another cell is malformed, so one pass reports all of a row's errors; a
+    // cell's own format message comes first.
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+    const choices = listingContextErrors(
+      {
+        state: text(raw.state),
+        distillery_id: Number(raw.distillery_id),
+        product: text(raw.product),
+        to_period: text(raw.to_period),
+      },
+      ctx,
+    );
+    const fields = { ...choices, ...(parsed.success ? {} : fieldErrors(parsed.error)) };
+    if (Object.keys(fields).length || !parsed.success) report(rowNumber, fields);
     else rows.push({ row: rowNumber, form: parsed.data });
   }
   return { rows, errors };

@@ -1,0 +1,269 @@
+import * as XLSX from '@e965/xlsx';
+import { bulkColumnsOf } from '@spirit/domain/listings/listings.constants';
+import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDigest } from '../../test/db-digest.js';
+import {
+  auditEntries,
+  expectError,
+  periodAhead,
+  seedSuperAdmin,
+  seedTrader,
+  upload,
+  type Trader,
+} from '../../test/fixtures.js';
+import { createHarness, type Harness, type Reply } from '../../test/harness.js';
+
+let h: Harness;
+let seller: Trader;
+let buyer: Trader;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const superToken = await seedSuperAdmin(h);
+  seller = await seedTrader(h, { superToken, type: 'Seller' });
+  buyer = await seedTrader(h, { superToken, type: 'Buyer' });
+}, 120_000);
+afterAll(async () => h.close());
+
+/** uploadFile with `purpose=bulk` (after the file, as a form may send it). */
+async function uploadSheet(bytes: Buffer, opts: { name?: string; token?: string | null } = {}) {
+  const boundary = `----sx${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name ?? 'offers.csv'}"\r\n` +
+        `Content-Type: text/csv\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbulk\r\n--${boundary}--\r\n`,
+    ),
+  ]);
+  const token = opts.token === undefined ? seller.negotiator.token : opts.token;
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/uploadFile',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload,
+  });
+  return { statusCode: res.statusCode, headers: res.headers, body: res.json() } as Reply<{ file_url: string }>;
+}
+
+const d = () => seller.distilleries[0]!;
+const row = (over: Partial<Record<string, string | number>> = {}) => ({
+  state: d().state,
+  product: 'Molasses ENA',
+  from_period: periodAhead(1),
+  to_period: periodAhead(3),
+  quantity: '5000',
+  price: '61.5',
+  distillery_id: d().id,
+  export_pass_fee: '1',
+  sales_tax: '18',
+  ...over,
+});
+const csvOf = (rows: Record<string, unknown>[], columns = bulkColumnsOf('Offer')) =>
+  Buffer.from([columns.join(','), ...rows.map((r) => columns.map((c) => String(r[c] ?? '')).join(','))].join('\n'));
+
+function xlsxOf(aoa: unknown[][]) {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa), 'Offers');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+async function uploadAndCreate(bytes: Buffer, name = 'offers.csv') {
+  const up = await uploadSheet(bytes, { name });
+  expect(up.statusCode, JSON.stringify(up.body)).toBe(200);
+  return h.call<{ created: number; ids: number[] }>(
+    'uploadCSV',
+    { s3_url: up.body.data.file_url },
+    seller.negotiator.token,
+  );
+}
+
+async function listingCount() {
+  return h.count('listings');
+}
+
+describe('generateExcel', () => {
+  it('answers a link to an xlsx template of the caller’s side with the valid values', async () => {
+    const res = await h.call<{ file_url: string; file_name: string }>(
+      'generateExcel',
+      { type: 'ask' },
+      buyer.negotiator.token,
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.file_name).toBe('asks-template.xlsx');
+    const file = await h.app.inject({
+      method: 'POST',
+      url: '/api/getFile',
+      headers: { authorization: `Bearer ${buyer.negotiator.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: fileIdFromUrl(res.body.data.file_url) }),
+    });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['Asks', 'Valid values']);
+    const header = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Asks!, { header: 1 })[0];
+    expect(header).toEqual(bulkColumnsOf('Ask'));
+    const valid = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets['Valid values']!);
+    expect(valid.map((v) => v.distillery_id).sort()).toEqual(buyer.distilleries.map((x) => x.id).sort());
+  });
+
+  it('refuses the other side’s template', async () => {
+    expectError(await h.call('generateExcel', { type: 'ask' }, seller.negotiator.token), 400, {
+      fields: { type: 'Seller companies post offers and Buyer companies post asks' },
+    });
+  });
+});
+
+describe('uploadCSV', () => {
+  it('creates every row of a CSV in one go, with one audit entry naming them', async () => {
+    const before = await listingCount();
+    const res = await uploadAndCreate(
+      csvOf([row(), row({ quantity: '10.5', price: '60' }), row({ product: 'Grain ENA' })]),
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('3 offers uploaded successfully');
+    expect(res.body.data.created).toBe(3);
+    expect(await listingCount()).toBe(before + 3);
+    const [entry] = await auditEntries(h, 'listing.bulk_created');
+    expect((entry!.after as { listing_ids: number[] }).listing_ids).toEqual(res.body.data.ids);
+  });
+
+  it('reads an xlsx: formula cells as their values, date cells in period columns as months', async () => {
+    const columns = bulkColumnsOf('Offer');
+    const sheet = XLSX.utils.aoa_to_sheet([[...columns], Object.values(row())]);
+    sheet['E2'] = { t: 'n', v: 2500, f: '50*50' }; // quantity, a formula with its stored value
+    sheet['C2'] = { t: 'n', v: 25569 + 365 * 60, z: 'yyyy-mm' }; // a date cell (about 2029-12)
+    sheet['D2'] = { t: 's', v: '2031-01' };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Offers');
+    const res = await uploadAndCreate(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, 'offers.xlsx');
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const created = await h.call<{ offer_quantity: string; from_period: string }>(
+      'getOfferById',
+      { id: res.body.data.ids[0] },
+      seller.negotiator.token,
+    );
+    expect(created.body.data).toMatchObject({ offer_quantity: '2500.0', from_period: '2029-12' });
+  });
+
+  it('reads an xls workbook too', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([[...bulkColumnsOf('Offer')], Object.values(row())]),
+      'S',
+    );
+    const res = await uploadAndCreate(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'offers.xls');
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('reports every wrong row by row and column, neutralises injection cells, and writes nothing', async () => {
+    const bytes = csvOf([
+      row(),
+      row({ product: '=HYPERLINK("http://x.example","y")'.replace(/,/g, ';'), quantity: '-5' }),
+      row({ state: '@SUM(A1)', price: '+1' }),
+      row({ from_period: periodAhead(6), distillery_id: 999_999 }),
+    ]);
+    const up = await uploadSheet(bytes);
+    const before = await tableDigest(h);
+    const res = await h.call('uploadCSV', { s3_url: up.body.data.file_url }, seller.negotiator.token);
+    expectError(res, 400, { error: 'Some rows have errors. Nothing was uploaded.' });
+    expect(res.body.fields).toEqual({
+      '3.product': 'Please select a valid product',
+      '3.quantity': 'Must be a number with at most 1 decimals',
+      '4.state': 'Please select a valid state',
+      '4.price': 'Must be a number with at most 2 decimals',
+      '5.from_period': 'Date range is invalid !!',
+      '5.distillery_id': 'You do not negotiate for this distillery',
+    });
+    expect(await tableDigest(h)).toEqual(before);
+  });
+
+  it.each<[string, () => Buffer, string]>([
+    ['a sheet with only its header', () => csvOf([]), 'The sheet has no rows to upload'],
+    ['a sheet without the template’s columns', () => Buffer.from('a,b\n1,2\n'), 'The first row must name the template'],
+    [
+      '10,001 rows',
+      () => csvOf(Array.from({ length: 10_001 }, () => row())),
+      'The sheet has more than 10,000 rows. Please upload at most 10,000 rows at a time.',
+    ],
+  ])('refuses %s and writes nothing', async (_, bytes, message) => {
+    const up = await uploadSheet(bytes());
+    const before = await tableDigest(h);
+    const res = await h.call('uploadCSV', { s3_url: up.body.data.file_url }, seller.negotiator.token);
+    expectError(res, 400);
+    expect(res.body.error).toContain(message);
+    expect(await tableDigest(h)).toEqual(before);
+  });
+
+  it('creates 10,000 rows in one transaction', async () => {
+    const before = await listingCount();
+    const res = await uploadAndCreate(
+      csvOf(Array.from({ length: 10_000 }, (_, i) => row({ quantity: String(i + 1) }))),
+    );
+    expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(await listingCount()).toBe(before + 10_000);
+  }, 120_000);
+
+  it('answers another company’s file and a PAN card as not found', async () => {
+    const up = await uploadSheet(csvOf([row()]));
+    expectError(await h.call('uploadCSV', { s3_url: up.body.data.file_url }, buyer.negotiator.token), 404);
+    const pan = await upload(h);
+    expectError(await h.call('uploadCSV', { s3_url: pan.body.data.file_url }, seller.negotiator.token), 404);
+  });
+});
+
+describe('uploadFile with purpose=bulk', () => {
+  async function refusedUpload(
+    bytes: Buffer,
+    status: number,
+    error: string,
+    opts: { name?: string; token?: string | null } = {},
+  ) {
+    const before = await tableDigest(h);
+    const res = await uploadSheet(bytes, opts);
+    expectError(res, status, { error });
+    expect(await tableDigest(h)).toEqual(before);
+  }
+
+  it('refuses a 6 MB file', async () => {
+    await refusedUpload(
+      Buffer.alloc(6 * 1024 * 1024, 'a'),
+      413,
+      'File size exceeds the 5MB limit. Please upload a smaller file.',
+    );
+  });
+
+  it('refuses a renamed executable and a PDF', async () => {
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+    await refusedUpload(exe, 400, 'Invalid file format. Please upload a .csv, .xls, or .xlsx file.', {
+      name: 'offers.csv',
+    });
+    await refusedUpload(
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      400,
+      'Invalid file format. Please upload a .csv, .xls, or .xlsx file.',
+    );
+  });
+
+  it('refuses a zip bomb before inflating it: the declared unpacked size is over the bound', async () => {
+    const bytes = Buffer.from(xlsxOf([[...bulkColumnsOf('Offer')]]));
+    // Declare 100 MB for the first central-directory entry (and its local header, so only the size is wrong).
+    const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bytes.writeUInt32LE(100 * 1024 * 1024, central + 24);
+    bytes.writeUInt32LE(100 * 1024 * 1024, bytes.readUInt32LE(central + 42) + 22);
+    await refusedUpload(bytes, 400, 'The spreadsheet is too large once unpacked. Please upload a smaller file.', {
+      name: 'bomb.xlsx',
+    });
+  });
+
+  it('is for a signed-in Negotiator', async () => {
+    await refusedUpload(csvOf([row()]), 401, 'Invalid token', { token: null });
+    await refusedUpload(csvOf([row()]), 403, 'You are not allowed to do this', { token: seller.adminToken });
+  });
+});

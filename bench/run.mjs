@@ -33,6 +33,7 @@ const opts = {
   only: arg('only', '')?.split(',').filter(Boolean),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 };
+const loadAtStart = os.loadavg()[0];
 if (!SCALES[opts.scale]) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
 
 /** The scenarios: a name, the request, and who calls. Ids come from the generated market. */
@@ -198,7 +199,7 @@ async function profileScenario(env, list, name) {
   const dir = mkdtempSync(path.join(tmpdir(), 'sx-prof-'));
   const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   try {
-    await measure(server.base, scenario, Math.max(opts.seconds, 5));
+    await measure(server.base, scenario, Math.max(opts.seconds, 10)); // long enough to dwarf start-up in the profile
   } finally {
     await stop(server.child);
   }
@@ -310,25 +311,29 @@ const report = { at: new Date().toISOString(), machine, options: opts, results, 
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const stamp = report.at.slice(0, 16).replace(/[:T]/g, '-');
 writeFileSync(path.join(root, `bench/results/${stamp}-${opts.scale}.json`), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-
-// The README keeps the latest figures between its markers.
-const readmePath = path.join(root, 'bench/README.md');
-const readme = readFileSync(readmePath, 'utf8');
-const figures = [
-  `Measured ${report.at.slice(0, 10)} on ${machine}; scale \`${opts.scale}\`, ${opts.reps} repetitions of ${opts.seconds} s, medians.`,
-  ...results.map(
-    (r) =>
-      `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
-  ),
-  web ? `\n**web**\n\n${web.markdown}` : '',
-].join('\n');
-writeFileSync(
-  readmePath,
-  readme.replace(
-    /<!-- figures:start -->[\s\S]*<!-- figures:end -->/,
-    `<!-- figures:start -->\n${figures}\n<!-- figures:end -->`,
-  ),
-);
+// A partial run (some scenarios or one database) leaves latest.json and the README's figures alone.
+const complete = !opts.only.length && opts.dbs.includes('pglite') && opts.dbs.includes('postgres');
+if (complete) {
+  writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const readmePath = path.join(root, 'bench/README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const figures = [
+    `Measured ${report.at.slice(0, 10)} on ${machine}; scale \`${opts.scale}\`, ${opts.reps} repetitions of ${opts.seconds} s, medians; load average ${loadAtStart.toFixed(1)} at the start (other work on the machine moves the figures).`,
+    ...results.map(
+      (r) =>
+        `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+    ),
+    web ? `\n**web**\n\n${web.markdown}` : '',
+  ].join('\n');
+  writeFileSync(
+    readmePath,
+    readme.replace(
+      /<!-- figures:start -->[\s\S]*<!-- figures:end -->/,
+      `<!-- figures:start -->\n${figures}\n<!-- figures:end -->`,
+    ),
+  );
+}
 if (web) console.log(`\n${web.markdown}`);
-console.log(`\nWritten: bench/results/${stamp}-${opts.scale}.json, bench/results/latest.json, bench/README.md`);
+console.log(
+  `\nWritten: bench/results/${stamp}-${opts.scale}.json${complete ? ', bench/results/latest.json, bench/README.md' : ''}`,
+);

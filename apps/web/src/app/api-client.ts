@@ -113,9 +113,16 @@ export async function call<M extends MethodName>(
   return { message: envelope.message, data: envelope.data };
 }
 
-/** `uploadFile`: multipart field `file`; answers `data.file_url` (and the file's id). */
-export async function uploadFile(file: File, options: CallOptions = {}): Promise<CallResult<'uploadFile'>> {
+/**
+ * `uploadFile`: multipart field `file`, and text `fields` before it (`purpose=bulk` for a bulk-upload sheet);
+ * answers `data.file_url` (and the file's id).
+ */
+export async function uploadFile(
+  file: File,
+  options: CallOptions & { fields?: Record<string, string> } = {},
+): Promise<CallResult<'uploadFile'>> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append('file', file, file.name);
   const response = await send('uploadFile', { headers: authHeaders(options), body: form }, options);
   const envelope = await readEnvelope<MethodData<'uploadFile'>>(response, options);

@@ -98,6 +98,19 @@ const SetCommissionPage = lazy(() =>
   import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
+const OffersPage = lazy(() =>
+  import('../features/listings/pages/listings-page').then((m) => ({ default: m.OffersPage })),
+);
+const AsksPage = lazy(() => import('../features/listings/pages/listings-page').then((m) => ({ default: m.AsksPage })));
+const ListingFormPage = lazy(() =>
+  import('../features/listings/pages/listing-form-page').then((m) => ({ default: m.ListingFormPage })),
+);
+const BulkUploadPage = lazy(() =>
+  import('../features/listings/pages/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
+);
+const MyOrdersPage = lazy(() =>
+  import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
+);
 
 const later = null;
 
@@ -284,25 +297,31 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/offers',
     title: 'Offers',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getAllOffers' },
+    page: OffersPage,
     menu: { label: 'Offers', roles: TRADERS, companyTypes: ['Seller'] },
   },
   {
     path: '/ask',
     title: 'Asks',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getAllOffers' },
+    page: AsksPage,
     menu: { label: 'Asks', roles: TRADERS, companyTypes: ['Buyer'] },
   },
-  { path: '/additem', title: 'New Offer', guard: 'session', page: later },
-  { path: '/additem/:id', title: 'Edit Offer', guard: 'session', page: later },
-  { path: '/askcreate', title: 'New Ask', guard: 'session', page: later },
+  {
+    path: '/additem',
+    title: 'New Offer',
+    guard: { calls: 'createOffer' },
+    menuParent: '/offers',
+    page: ListingFormPage,
+  },
+  { path: '/additem/:id', title: 'Edit Offer', guard: { calls: 'updateInventory' }, page: ListingFormPage },
+  { path: '/askcreate', title: 'New Ask', guard: { calls: 'createOffer' }, menuParent: '/ask', page: ListingFormPage },
   { path: '/offeredit', title: 'Offer Detail', guard: 'session', page: later },
   { path: '/offeredit/:id', title: 'Offer Detail', guard: 'session', page: later },
   { path: '/offermap', title: 'Possible Counterparty Map', guard: 'session', page: later },
   { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: 'session', page: later },
-  { path: '/bulkupload', title: 'Bulk Upload', guard: 'session', page: later },
+  { path: '/bulkupload', title: 'Bulk Upload', guard: { calls: 'uploadCSV' }, page: BulkUploadPage },
   {
     path: '/items',
     title: 'Item List',
@@ -330,7 +349,13 @@ export const ROUTES: readonly AppRoute[] = [
     page: later,
     menu: { label: 'My Pending Approvals', roles: ['Authorizer', 'Approver'] },
   },
-  { path: '/myorder', title: 'My Orders', guard: 'session', page: later, menu: { label: 'My Orders', roles: TRADERS } },
+  {
+    path: '/myorder',
+    title: 'My Orders',
+    guard: { calls: 'getAllOffers' },
+    page: MyOrdersPage,
+    menu: { label: 'My Orders', roles: TRADERS },
+  },
   {
     path: '/approvedbids',
     title: 'Approved Bids',

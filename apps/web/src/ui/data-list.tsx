@@ -29,6 +29,8 @@ export type DataColumn<T> = {
   body: (row: T) => ReactNode;
   /** The name column: its header toggles the server's name order (ascending ↔ descending). */
   sortable?: boolean;
+  /** A list with several sortable columns (`useListState({ sortKeys })`): the `sort_by` key of this one. */
+  sortKey?: string;
   className?: string;
 };
 
@@ -132,15 +134,23 @@ export function SkeletonRows({ rows, columns }: { rows: number; columns: number 
   );
 }
 
-function SortHeader({ label, order, onToggle }: { label: string; order: 'asc' | 'desc'; onToggle: () => void }) {
+/** `order` null: the column can sort the list but does not now. */
+function SortHeader({ label, order, onToggle }: { label: string; order: 'asc' | 'desc' | null; onToggle: () => void }) {
   const next = order === 'asc' ? 'descending' : 'ascending';
+  const icon = order === null ? 'pi-sort-alt' : order === 'asc' ? 'pi-sort-amount-up-alt' : 'pi-sort-amount-down';
   return (
     <button type="button" className="sort-button" onClick={onToggle} title={`Sort ${next}`}>
       <span>{label}</span>
-      <i className={`pi ${order === 'asc' ? 'pi-sort-amount-up-alt' : 'pi-sort-amount-down'}`} aria-hidden="true" />
-      <span className="visually-hidden">, sorted {order === 'asc' ? 'ascending' : 'descending'}</span>
+      <i className={`pi ${icon}`} aria-hidden="true" />
+      {order ? <span className="visually-hidden">, sorted {order === 'asc' ? 'ascending' : 'descending'}</span> : null}
     </button>
   );
+}
+
+/** The column's current order: the name sort is always on; a keyed column only while the list sorts by it. */
+function orderOf<T>(column: DataColumn<T>, state: ListControls['state']): 'asc' | 'desc' | null {
+  if (column.sortKey !== undefined) return state.sortBy === column.sortKey ? state.sortOrder : null;
+  return column.sortable ? state.sortOrder : null;
 }
 
 export function DataList<T extends object>({ label, list, result, columns, rowKey, search, toolbar }: Props<T>) {
@@ -213,28 +223,34 @@ export function DataList<T extends object>({ label, list, result, columns, rowKe
             wrapper: { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrollable)` },
           }}
         >
-          {columns.map((column) => (
-            <Column
-              key={column.key}
-              columnKey={column.key}
-              header={
-                column.sortable ? (
-                  <SortHeader label={column.header} order={state.sortOrder} onToggle={toggleSort} />
-                ) : (
-                  column.header
-                )
-              }
-              body={(row: T) => column.body(row)}
-              className={column.className}
-              pt={{
-                // At phone width a row is a card: each cell shows its column's name (CSS `attr(data-label)`).
-                bodyCell: { 'data-label': column.header } as HTMLAttributes<HTMLTableCellElement>,
-                ...(column.sortable
-                  ? { headerCell: { 'aria-sort': state.sortOrder === 'asc' ? 'ascending' : 'descending' } }
-                  : {}),
-              }}
-            />
-          ))}
+          {columns.map((column) => {
+            const sorts = column.sortable || column.sortKey !== undefined;
+            const order = orderOf(column, state);
+            return (
+              <Column
+                key={column.key}
+                columnKey={column.key}
+                header={
+                  sorts ? (
+                    <SortHeader
+                      label={column.header}
+                      order={order}
+                      onToggle={() => (column.sortKey !== undefined ? toggleSort(column.sortKey) : toggleSort())}
+                    />
+                  ) : (
+                    column.header
+                  )
+                }
+                body={(row: T) => column.body(row)}
+                className={column.className}
+                pt={{
+                  // At phone width a row is a card: each cell shows its column's name (CSS `attr(data-label)`).
+                  bodyCell: { 'data-label': column.header } as HTMLAttributes<HTMLTableCellElement>,
+                  ...(order ? { headerCell: { 'aria-sort': order === 'asc' ? 'ascending' : 'descending' } } : {}),
+                }}
+              />
+            );
+          })}
         </DataTable>
         {total > 0 ? (
           <Paginator

@@ -13,10 +13,19 @@ export type ListState = {
   pageSize: number;
   search: string;
   sortOrder: SortOrder;
+  /** The column key a list with several sortable columns is sorted by ('' for a list with only the name sort). */
+  sortBy: string;
 };
 
 /** The list part of a list call's body (`page`, `page_size`, `item_search`, `sort_order`). */
-export type ListQuery = { page: number; page_size: number; item_search?: string; sort_order: SortOrder };
+export type ListQuery = {
+  page: number;
+  page_size: number;
+  item_search?: string;
+  sort_order: SortOrder;
+  /** Only for lists given `sortKeys`, and only when the user chose a column. */
+  sort_by?: string;
+};
 
 export type ListControls = {
   state: ListState;
@@ -25,7 +34,8 @@ export type ListControls = {
   /** `replace` corrects the URL without a new history entry. */
   setPage: (page: number, pageSize?: number, replace?: boolean) => void;
   setSearch: (search: string) => void;
-  toggleSort: () => void;
+  /** The name sort's order, or (with `key`) sort by that column, its order toggling when it already is. */
+  toggleSort: (key?: string) => void;
   /** A list-specific filter held in the URL ('' when absent). */
   filter: (key: string) => string;
   /** Sets (or with '' removes) filters and goes back to the first page. */
@@ -36,9 +46,14 @@ export type ListOptions = {
   /** Rows per page offered (5, 10, 20, 30 unless given). */
   pageSizes?: readonly number[];
   defaultPageSize?: number;
+  /** Columns the list may sort by (`sort_by` in the URL); unknown values fall back to `defaultSort`. */
+  sortKeys?: readonly string[];
+  /** The server's order when no `sort_by` is sent (e.g. newest change first), shown on its column. */
+  defaultSort?: { key: string; order: SortOrder };
 };
 
-const KEYS = { page: 'page', pageSize: 'page_size', search: 'search', sort: 'sort_order' } as const;
+const KEYS = { page: 'page', pageSize: 'page_size', search: 'search', sort: 'sort_order', sortBy: 'sort_by' } as const;
+const NO_SORT_KEYS: readonly string[] = [];
 
 function positiveInt(raw: string | null): number | null {
   if (!raw || !/^\d{1,6}$/.test(raw)) return null;
@@ -50,21 +65,36 @@ export function readListState(
   params: URLSearchParams,
   pageSizes: readonly number[],
   defaultPageSize: number,
+  sorts: Pick<ListOptions, 'sortKeys' | 'defaultSort'> = {},
 ): ListState {
   const size = positiveInt(params.get(KEYS.pageSize));
+  const chosen = params.get(KEYS.sortBy) ?? '';
+  const known = (sorts.sortKeys ?? NO_SORT_KEYS).includes(chosen);
+  const fallback = !known && sorts.defaultSort;
   return {
     page: positiveInt(params.get(KEYS.page)) ?? 1,
     pageSize: size !== null && pageSizes.includes(size) ? size : defaultPageSize,
     search: (params.get(KEYS.search) ?? '').trim(),
-    sortOrder: params.get(KEYS.sort) === 'desc' ? 'desc' : 'asc',
+    sortOrder: fallback ? fallback.order : params.get(KEYS.sort) === 'desc' ? 'desc' : 'asc',
+    sortBy: known ? chosen : fallback ? fallback.key : '',
   };
 }
 
 export function useListState(options: ListOptions = {}): ListControls {
   const pageSizes = options.pageSizes ?? PAGE_SIZES;
   const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const { sortKeys = NO_SORT_KEYS, defaultSort } = options;
+  const defaultKey = defaultSort?.key;
+  const defaultOrder = defaultSort?.order;
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params, pageSizes, defaultPageSize), [params, pageSizes, defaultPageSize]);
+  const state = useMemo(
+    () =>
+      readListState(params, pageSizes, defaultPageSize, {
+        sortKeys,
+        ...(defaultKey && defaultOrder ? { defaultSort: { key: defaultKey, order: defaultOrder } } : {}),
+      }),
+    [params, pageSizes, defaultPageSize, sortKeys, defaultKey, defaultOrder],
+  );
 
   // Each change is a new history entry; defaults are left out of the URL to keep it short.
   const update = useCallback(
@@ -106,16 +136,31 @@ export function useListState(options: ListOptions = {}): ListControls {
   );
 
   const toggleSort = useCallback(
-    () =>
+    (key?: string) =>
       update((next) => {
-        if (next.get(KEYS.sort) === 'desc') next.delete(KEYS.sort);
-        else next.set(KEYS.sort, 'desc');
         next.delete(KEYS.page);
+        if (key === undefined) {
+          if (next.get(KEYS.sort) === 'desc') next.delete(KEYS.sort);
+          else next.set(KEYS.sort, 'desc');
+          return;
+        }
+        const order: SortOrder = key === state.sortBy && state.sortOrder === 'asc' ? 'desc' : 'asc';
+        // The server's own order is the URL without sort_by.
+        if (key === defaultKey && order === defaultOrder) {
+          next.delete(KEYS.sortBy);
+          next.delete(KEYS.sort);
+          return;
+        }
+        next.set(KEYS.sortBy, key);
+        if (order === 'desc') next.set(KEYS.sort, 'desc');
+        else next.delete(KEYS.sort);
       }),
-    [update],
+    [update, state.sortBy, state.sortOrder, defaultKey, defaultOrder],
   );
 
   const filter = useCallback((key: string) => params.get(key) ?? '', [params]);
+  // Without sort_by the server keeps its own order (`defaultSort`).
+  const sortChosen = sortKeys.includes(params.get(KEYS.sortBy) ?? '');
 
   const setFilters = useCallback(
     (filters: Record<string, string>) =>
@@ -135,8 +180,9 @@ export function useListState(options: ListOptions = {}): ListControls {
       page_size: state.pageSize,
       ...(state.search ? { item_search: state.search } : {}),
       sort_order: state.sortOrder,
+      ...(sortChosen ? { sort_by: state.sortBy } : {}),
     }),
-    [state],
+    [state, sortChosen],
   );
 
   return { state, pageSizes, query, setPage, setSearch, toggleSort, filter, setFilters };

@@ -1,3 +1,4 @@
+import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from './modules/companies/companies.table.js';
@@ -66,6 +67,31 @@ describe('demo seed', () => {
     >;
     expect(Object.keys(byState)).toHaveLength(2);
   });
+
+  it('opens a market across every product and at least eight states, with counterparties for every Negotiator', async () => {
+    const spread = await h.db.execute(
+      sql`select count(distinct product)::int as products, count(distinct state)::int as states,
+        count(distinct side)::int as sides from listings where status = 'Open'`,
+    );
+    const { products, states, sides } = (spread as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    expect({ products, sides }).toEqual({ products: SPIRIT_NAMES.length, sides: 2 });
+    expect(states).toBeGreaterThanOrEqual(8);
+    for (const c of report.demo) {
+      for (const account of c.accounts.filter((a) => a.role === 'Negotiator')) {
+        const token = await h.login(account.email, DEMO_PASSWORD);
+        const own = await h.call<{ records: { id: number }[]; totalRecords: number }>('getAllOffers', {}, token);
+        expect(own.body.data.totalRecords, account.email).toBeGreaterThanOrEqual(2);
+        for (const listing of own.body.data.records) {
+          const possible = await h.call<{ totalRecords: number }>(
+            'getAllPossibleOffer',
+            { offer_id: listing.id },
+            token,
+          );
+          expect(possible.body.data.totalRecords, `${account.email} listing ${listing.id}`).toBeGreaterThan(0);
+        }
+      }
+    }
+  }, 120_000);
 
   it('leaves no live set-password link: the approval mail in the outbox cannot replace the demo password', async () => {
     const live = await h.db.execute(

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { gstCheckCharacter } from '@spirit/domain/common/validators';
 import { distilleryFormSchema } from '@spirit/domain/distilleries/distilleries.schemas';
 import { gstStateCode } from '@spirit/domain/geo/geo.rules';
+import { currentPeriod } from '@spirit/domain/listings/listings.rules';
 import { feeFormSchema } from '@spirit/domain/fees/fees.schemas';
 import { mappingFormSchema } from '@spirit/domain/mappings/mappings.schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { create as createFee } from './modules/fees/fees.service.js';
 import { claimUpload } from './modules/files/files.service.js';
 import { files } from './modules/files/files.table.js';
 import { stateCities } from './modules/geo/geo.service.js';
+import { create as createListing } from './modules/listings/listings.service.js';
 import { create as createMapping } from './modules/mappings/mappings.service.js';
 import { addUser } from './modules/users/users.admin.service.js';
 import { findUserByEmail } from './modules/users/users.repository.js';
@@ -49,8 +51,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Pune',
     email: 'admin@deccan-distilleries.example',
     spirits: ['Molasses ENA', 'Molasses RS', 'Molasses'],
-    towns: ['Baramati', 'Belagavi', 'Nashik'],
-    otherState: 'Karnataka',
+    towns: ['Baramati', 'Ponda', 'Nashik'],
+    otherState: 'Goa',
     people: ['Rohan Patil', 'Meera Kulkarni', 'Sanjay Deshmukh', 'Pooja Jadhav'],
   },
   {
@@ -61,8 +63,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     city: 'Lucknow',
     email: 'admin@ganga-grain.example',
     spirits: ['Grain ENA', 'Grain Tripple Distilled ENA'],
-    towns: ['Meerut', 'Patiala', 'Kanpur'],
-    otherState: 'Punjab',
+    towns: ['Meerut', 'Panipat', 'Kanpur'],
+    otherState: 'Haryana',
     people: ['Amit Verma', 'Neha Srivastava', 'Rajesh Tripathi', 'Kavita Mishra'],
   },
   {
@@ -72,9 +74,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     state: 'Karnataka',
     city: 'Mysore',
     email: 'admin@kaveri-malt.example',
-    spirits: ['Malt Spirit', 'Grain ENA', 'Rum Spirit'],
-    towns: ['Mandya', 'Kolhapur', 'Hassan'],
-    otherState: 'Maharashtra',
+    spirits: ['Malt Spirit', 'Grain ENA', 'Rum Spirit', 'Grape Spirit'],
+    towns: ['Mandya', 'Hosur', 'Hassan'],
+    otherState: 'Tamil Nadu',
     people: ['Kiran Gowda', 'Lakshmi Rao', 'Suresh Hegde', 'Divya Shetty'],
   },
   {
@@ -96,7 +98,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     state: 'West Bengal',
     city: 'Kolkata',
     email: 'admin@bengal-blenders.example',
-    spirits: ['Molasses ENA', 'Grain Tripple Distilled ENA'],
+    spirits: ['Molasses ENA', 'Grain Tripple Distilled ENA', 'Molasses RS', 'Molasses'],
     towns: ['Howrah', 'Varanasi', 'Durgapur'],
     otherState: 'Uttar Pradesh',
     people: ['Arjun Banerjee', 'Riya Chatterjee', 'Sourav Ghosh', 'Ananya Mukherjee'],
@@ -159,6 +161,9 @@ const LICENCE_PREFIX: Record<string, string> = {
   Punjab: 'PBL',
   'West Bengal': 'WBL',
   Rajasthan: 'RJL',
+  Goa: 'GAL',
+  Haryana: 'HRL',
+  'Tamil Nadu': 'TNL',
 };
 
 const domainOf = (c: DemoCompany) => c.email.slice(c.email.indexOf('@') + 1);
@@ -255,6 +260,71 @@ async function seedTeam(deps: Deps, c: DemoCompany, index: number, companyId: nu
       approver,
     }),
   );
+  return { negotiator, negotiator2, distilleryIds };
+}
+
+/** Ex-distillery prices (₹/L) the demo market moves around, per product. */
+const BASE_PRICE: Record<string, number> = {
+  'Molasses ENA': 62,
+  'Molasses RS': 55,
+  'Grain ENA': 74,
+  'Grain Tripple Distilled ENA': 82,
+  Molasses: 14,
+  'Malt Spirit': 110,
+  'Grape Spirit': 96,
+  'Rum Spirit': 68,
+};
+
+/**
+ * The demo market: every product of each demo company at each of its distilleries, posted by the distillery's
+ * Negotiator through the listings service, over periods that start this month, so every demo Negotiator sees
+ * possible counterparties at once. Prices and fees vary by company and distillery, so the landed ranking differs
+ * from the price ranking.
+ */
+async function seedMarket(
+  deps: Deps,
+  c: DemoCompany,
+  index: number,
+  companyId: number,
+  team: Awaited<ReturnType<typeof seedTeam>>,
+) {
+  const period = currentPeriod(deps.now());
+  for (const [i, distilleryId] of team.distilleryIds.entries()) {
+    const negotiatorId = i === 2 ? team.negotiator2 : team.negotiator;
+    const user = (await deps.db.select().from(users).where(eq(users.id, negotiatorId)))[0]!;
+    const actor: Actor = { ...actorOf(user, companyId, c), roles: ['Negotiator'] };
+    for (const [p, product] of c.spirits.entries()) {
+      const step = (index * 7 + i * 3 + p) % 9; // 0–8, a spread of prices and fees
+      const price = BASE_PRICE[product]! * (c.type === 'Seller' ? 1 : 0.96) + step * 0.75 - 3;
+      const common = {
+        from_period: addMonths(period, step % 2),
+        to_period: addMonths(period, 3 + (step % 4)),
+        state: i === 1 ? c.otherState : c.state,
+        distillery_id: distilleryId,
+        product,
+        offer_quantity: (20_000 + step * 5_000 + p * 2_500).toFixed(1),
+        offer_price: price.toFixed(2),
+      };
+      const fees =
+        c.type === 'Seller'
+          ? { export_pass_fee: (0.5 + (step % 4) * 0.5).toFixed(2), sales_tax: [5, 12, 18][step % 3]! }
+          : {
+              import_pass_fee: (1 + (step % 3) * 0.5).toFixed(2),
+              transit_permit_fee: '0.50',
+              escort_fee: (0.25 * (step % 3)).toFixed(2),
+              corporation_fee: (1 + (step % 2)).toFixed(2),
+              misc_handling: '0.20',
+              transportation: (2 + (step % 5) * 0.75).toFixed(2),
+            };
+      await createListing(deps, actor, { ...common, ...fees });
+    }
+  }
+}
+
+function addMonths(period: string, months: number) {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + months, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
 /** Type-wide rates for both sides, and for each side one company + product override. */
@@ -345,7 +415,8 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
     });
     await reviewCompany(deps, actor, { id: company.id, status: 'Approved' });
     await giveDemoPassword(deps, (await findUserByEmail(db, c.email))!.id, demoHash);
-    await seedTeam(deps, c, index, company.id, demoHash);
+    const team = await seedTeam(deps, c, index, company.id, demoHash);
+    await seedMarket(deps, c, index, company.id, team);
     companyIds.set(c.name, company.id);
     report.demo.push({
       company: c.name,

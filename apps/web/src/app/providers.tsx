@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PrimeReactProvider } from 'primereact/api';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ToastProvider } from '../ui/toast';
 import { ApiError } from './api-client';
@@ -36,10 +35,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useCacheFollowsSession(queryClient);
   return (
-    <PrimeReactProvider value={{ ripple: false }}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </PrimeReactProvider>
+    // No PrimeReactProvider: PrimeReact's defaults (ripple off) are what it set, and leaving it out keeps
+    // PrimeReact's core out of the entry bundle (docs/decisions.md "Web").
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
   );
 }

@@ -67,3 +67,25 @@ export function FormField({ id, label, error, hint, required, className, childre
     </div>
   );
 }
+
+/** The classes of a PrimeReact-styled text input. */
+export function inputClass(invalid: boolean, extra?: string): string {
+  return `p-inputtext p-component${invalid ? ' p-invalid' : ''}${extra ? ` ${extra}` : ''}`;
+}
+
+/**
+ * The server's per-field messages (`fields` of the error envelope) for the form's `known` fields; a message that
+ * only repeats the page's alert (`shown`) is left out, not repeated under the field.
+ */
+export function serverFieldMessages<Name extends string>(
+  fields: Record<string, string>,
+  known: readonly Name[],
+  shown?: string,
+): Partial<Record<Name, string>> {
+  const messages: Partial<Record<Name, string>> = {};
+  for (const name of known) {
+    const message = fields[name];
+    if (message && message !== shown) messages[name] = message;
+  }
+  return messages;
+}

@@ -1,4 +1,4 @@
-import { Button } from 'primereact/button';
+import { Button } from './button';
 
 type Props = { label: string; blocked: boolean; busy?: boolean; className?: string };
 

@@ -2,6 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, FieldValues, Resolver, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
+import { serverFieldMessages } from './form-field';
 
 /**
  * A resolver for a contract schema with the form's own value types. Contract schemas pre-process their input
@@ -31,16 +32,15 @@ export function applyServerFieldErrors<Values extends FieldValues>(
   known: readonly FieldPath<Values>[],
   shown?: string,
 ): void {
+  const messages = serverFieldMessages(fields, known, shown);
   for (const name of known) {
-    const message = fields[name];
-    if (message && message !== shown) setError(name, { type: 'server', message }, { shouldFocus: false });
+    const message = messages[name];
+    if (message) setError(name, { type: 'server', message }, { shouldFocus: false });
   }
 }
 
-/** The classes of a PrimeReact-styled text input. */
-export function inputClass(invalid: boolean, extra?: string): string {
-  return `p-inputtext p-component${invalid ? ' p-invalid' : ''}${extra ? ` ${extra}` : ''}`;
-}
+// Kept here for the forms that import it with the rest of this glue.
+export { inputClass } from './form-field';
 
 /** Upper-cases the input as typed (PAN, GST, licence numbers), keeping the caret where it was. */
 export function upperCased<Name extends string>(

@@ -4,6 +4,7 @@ export const SUPER_ADMIN = 'SuperAdmin' as const;
 export type Role = CompanyRole | typeof SUPER_ADMIN;
 
 export const OTP_LENGTH = 6;
+export const OTP_PATTERN = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
 export const OTP_TTL_MINUTES = 5;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 60;

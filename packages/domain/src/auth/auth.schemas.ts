@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, optionalIdField } from '../common/numbers.js';
 import { MESSAGES, isValidEmail, requiredText } from '../common/validators.js';
-import { AUTH_MESSAGES, OTP_LENGTH } from './auth.constants.js';
+import { AUTH_MESSAGES, OTP_PATTERN } from './auth.constants.js';
 import { passwordPolicyFailures } from './auth.rules.js';
 
 export const captchaField = requiredText(MESSAGES.captchaRequired);
@@ -32,9 +32,7 @@ export type GenerateOtpInput = z.input<typeof generateOtpSchema>;
 
 export const loginWithOtpSchema = z.object({
   email: loginEmailField,
-  otp: requiredText(MESSAGES.otpRequired).pipe(
-    z.string().regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), AUTH_MESSAGES.invalidOtp),
-  ),
+  otp: requiredText(MESSAGES.otpRequired).pipe(z.string().regex(OTP_PATTERN, AUTH_MESSAGES.invalidOtp)),
   captcha: captchaField,
 });
 export type LoginWithOtpInput = z.input<typeof loginWithOtpSchema>;

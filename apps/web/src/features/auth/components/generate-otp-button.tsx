@@ -1,6 +1,6 @@
 import { OTP_RESEND_SECONDS } from '@spirit/domain/auth/auth.constants';
-import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { Button } from '../../../ui/button';
 import { useCountdown } from '../../../ui/use-countdown';
 
 type Props = {

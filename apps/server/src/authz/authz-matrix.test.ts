@@ -243,7 +243,73 @@ function cases(): Partial<Record<MethodName, Case>> {
     },
     updateCommission: { body: async () => ({ id: feeId, company_type: 'Buyer', ...amount }), scopedToA: false },
     getAuditLog: { body: async () => ({}), scopedToA: false },
+
+    getAllOffers: { body: async () => ({}), scopedToA: false },
+    getOfferById: { body: async () => ({ id: await listingOfA() }), scopedToA: true },
+    getMarketStats: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
+    // B is a Buyer: an offer at A's distillery is an invalid choice for it.
+    createOffer: { body: async () => offerForm(), scopedToA: true, foreign: 400 },
+    updateInventory: { body: async () => ({ ...offerForm(), id: await listingOfA() }), scopedToA: true },
+    getSpiritsAvailableStates: { body: async () => ({}), scopedToA: false },
+    latestNegotiation: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
+    getAllPossibleOffer: { body: async () => ({ offer_id: await listingOfA() }), scopedToA: true },
+    getAllInventory: { body: async () => ({}), scopedToA: false },
+    // A's open offer is B's market: everyone of a company may open it.
+    getInventorybyId: { body: async () => ({ id: await listingOfA() }), scopedToA: false },
+    generateExcel: { body: async () => ({ type: 'offer' }), scopedToA: true, foreign: 400 },
+    uploadCSV: { body: async () => ({ s3_url: await bulkFileOfA() }), scopedToA: true },
   };
+}
+
+/** A month ahead of now, `YYYY-MM`. */
+const monthsAhead = (n: number) => {
+  const d = new Date();
+  const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  return `${m.getUTCFullYear()}-${String(m.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
+/** An offer of A's negotiator at A's distillery. */
+const offerForm = () => ({
+  from_period: monthsAhead(1),
+  to_period: monthsAhead(3),
+  state: 'Maharashtra',
+  distillery_id: A.distillery,
+  product: 'Molasses ENA',
+  offer_quantity: 100,
+  offer_price: 50,
+  export_pass_fee: 1,
+  sales_tax: 18,
+});
+
+let listingId: number | null = null;
+async function listingOfA() {
+  if (listingId) return listingId;
+  const res = await h.call<{ id: number }>('createOffer', offerForm(), A.users.Negotiator.token);
+  if (res.statusCode !== 200) throw new Error(`createOffer: ${JSON.stringify(res.body)}`);
+  return (listingId = res.body.data.id);
+}
+
+/** A one-row bulk sheet of A, uploaded by A's negotiator (each successful uploadCSV creates its row). */
+async function bulkFileOfA() {
+  const f = offerForm();
+  const columns = ['state', 'product', 'from_period', 'to_period', 'quantity', 'price', 'distillery_id'];
+  const values = [f.state, f.product, f.from_period, f.to_period, f.offer_quantity, f.offer_price, f.distillery_id];
+  const csv = `${columns.join(',')},export_pass_fee,sales_tax\n${values.join(',')},${f.export_pass_fee},${f.sales_tax}\n`;
+  const boundary = `----matrix${next()}`;
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/uploadFile',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${A.users.Negotiator.token}`,
+    },
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbulk\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="offers.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  });
+  if (res.statusCode !== 200) throw new Error(`uploadFile: ${res.body}`);
+  return (res.json() as { data: { file_url: string } }).data.file_url;
 }
 
 /** Methods the matrix leaves to their own tests, and why. */

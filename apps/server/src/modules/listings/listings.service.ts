@@ -232,12 +232,13 @@ export async function update(
   body: Record<string, unknown> & { id: number; version?: number },
 ) {
   const { companyId, side } = tradingSide(actor);
-  const form = readForm(side, body);
   const now = deps.now();
-  const ctx = await loadContext(deps.db, actor, now);
   return deps.db.transaction(async (tx) => {
+    // Another company's listing does not exist for the caller, whatever the body says.
     const before = await findOwnListing(tx, companyId, body.id, true);
     if (!before) throw listingNotFound();
+    const form = readForm(side, body);
+    const ctx = await loadContext(tx, actor, now);
     const negotiatedDistilleryIds = new Set(ctx.distilleries.keys());
     if (!mayManageListing({ companyId, negotiatedDistilleryIds }, before)) {
       throw forbidden(LISTING_MESSAGES.notNegotiator, 'listing.not_negotiator');

@@ -98,6 +98,13 @@ const SetCommissionPage = lazy(() =>
   import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
+const OfferDetailPage = lazy(() =>
+  import('../features/listings/pages/offer-detail-page').then((m) => ({ default: m.OfferDetailPage })),
+);
+const ItemsPage = lazy(() => import('../features/listings/pages/items-page').then((m) => ({ default: m.ItemsPage })));
+const ViewItemPage = lazy(() =>
+  import('../features/listings/pages/view-item-page').then((m) => ({ default: m.ViewItemPage })),
+);
 const OffersPage = lazy(() =>
   import('../features/listings/pages/listings-page').then((m) => ({ default: m.OffersPage })),
 );
@@ -317,19 +324,25 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/additem/:id', title: 'Edit Offer', guard: { calls: 'updateInventory' }, page: ListingFormPage },
   { path: '/askcreate', title: 'New Ask', guard: { calls: 'createOffer' }, menuParent: '/ask', page: ListingFormPage },
-  { path: '/offeredit', title: 'Offer Detail', guard: 'session', page: later },
-  { path: '/offeredit/:id', title: 'Offer Detail', guard: 'session', page: later },
+  { path: '/offeredit', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
+  { path: '/offeredit/:id', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
   { path: '/offermap', title: 'Possible Counterparty Map', guard: 'session', page: later },
   { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: 'session', page: later },
   { path: '/bulkupload', title: 'Bulk Upload', guard: { calls: 'uploadCSV' }, page: BulkUploadPage },
   {
     path: '/items',
     title: 'Item List',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getAllInventory' },
+    page: ItemsPage,
     menu: { label: 'Item List', roles: ['Negotiator'] },
   },
-  { path: '/viewitem/:id', title: 'Item Info', guard: 'session', page: later },
+  {
+    path: '/viewitem/:id',
+    title: 'Item Info',
+    guard: { calls: 'getInventorybyId' },
+    page: ViewItemPage,
+    menuParent: '/items',
+  },
   { path: '/biditem', title: 'Bid', guard: 'session', page: later },
   { path: '/biditem/:id', title: 'Bid', guard: 'session', page: later },
   { path: '/biditem/:id/:orderid', title: 'Bid', guard: 'session', page: later },

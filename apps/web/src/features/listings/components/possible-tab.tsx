@@ -1,0 +1,95 @@
+// Tab 1 of the listing page, "Possible Buyer" / "Possible Seller" (spec 001 §2 "Possible counterparties tab"): the
+// counterparties of the open listing, re-read every 30 s, with their source and ratings and the landed price per
+// litre (issue 8 part 4). A buyer sees the cheapest delivered offer first, a seller the highest asked price
+// (the server's order without `sort_by`, DESIGN.md §4); the Offered/Asked Rate and Landed headers re-sort.
+import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
+import { DataList, type DataColumn } from '../../../ui/data-list';
+import { formatMoney } from '../../../ui/format';
+import { RowActionLink } from '../../../ui/row-action';
+import { useListState } from '../../../ui/use-list-state';
+import { useAllPossibleOffer } from '../api/get-all-possible-offer';
+import { LandedPrice } from './landed-price';
+import { StarRating } from './star-rating';
+import { formatLitres, formatPeriodRange } from './listing-format';
+
+const SORT_KEYS = ['landed_price', 'offer_price'] as const;
+const BUYER_ORDER = { key: 'landed_price', order: 'asc' } as const;
+const SELLER_ORDER = { key: 'offer_price', order: 'desc' } as const;
+
+export function possibleColumns(opts: { counterparty: 'Offer' | 'Ask'; canBid: boolean }) {
+  const word = opts.counterparty === 'Offer' ? 'Offered' : 'Asked';
+  const columns: DataColumn<PossibleRecord>[] = [
+    {
+      key: 'period',
+      header: 'Period',
+      body: (r) => formatPeriodRange(r.from_period, r.to_period),
+    },
+    { key: 'state', header: 'State', body: (r) => r.state },
+    { key: 'product', header: 'Product', body: (r) => r.product },
+    {
+      key: 'quantity',
+      header: `${word} Quantity`,
+      body: (r) => formatLitres(r.available_quantity),
+      className: 'numeric-cell',
+    },
+    {
+      key: 'rate',
+      header: `${word} Rate`,
+      sortKey: 'offer_price',
+      body: (r) => formatMoney(r.offer_price),
+      className: 'numeric-cell',
+    },
+    {
+      key: 'landed',
+      header: 'Landed ₹/L',
+      sortKey: 'landed_price',
+      body: (r) => <LandedPrice breakdown={r.landed} place={`${r.product} from ${r.state}`} />,
+      className: 'numeric-cell',
+    },
+    { key: 'source', header: 'Source', body: (r) => <span className={`source source-${r.source}`}>{r.source}</span> },
+    { key: 'yours', header: 'Your Rating', body: (r) => <StarRating label="Your rating" value={r.your_rating} /> },
+    {
+      key: 'industry',
+      header: 'Industry Rating',
+      body: (r) => <StarRating label="Industry rating" value={r.industry_rating} />,
+    },
+  ];
+  if (!opts.canBid) return columns;
+  // Placing the bid (the spec's "Place bid for {product} from {state}" dialog) is the bids issue's; until then
+  // the action leads to the bid page of that listing.
+  return [
+    ...columns,
+    {
+      key: 'action',
+      header: 'Action',
+      className: 'actions-cell',
+      body: (r: PossibleRecord) => (
+        <RowActionLink to={`/biditem/${r.id}`} icon="pi-send" label={`Place bid for ${r.product} from ${r.state}`} />
+      ),
+    },
+  ];
+}
+
+export function PossibleTab({ listing, canBid }: { listing: OfferDetail; canBid: boolean }) {
+  const list = useListState({
+    sortKeys: SORT_KEYS,
+    defaultSort: listing.side === 'Ask' ? BUYER_ORDER : SELLER_ORDER,
+  });
+  const { sort_by, ...query } = list.query;
+  const result = useAllPossibleOffer({
+    ...query,
+    offer_id: listing.id,
+    // `useListState` only passes on one of SORT_KEYS.
+    ...(sort_by ? { sort_by: sort_by as (typeof SORT_KEYS)[number] } : {}),
+  });
+  const counterparty = listing.side === 'Ask' ? 'Offer' : 'Ask';
+  return (
+    <DataList
+      label={`Possible ${counterparty === 'Offer' ? 'sellers' : 'buyers'} for ${listing.product}`}
+      list={list}
+      result={result}
+      columns={possibleColumns({ counterparty, canBid })}
+      rowKey="id"
+    />
+  );
+}

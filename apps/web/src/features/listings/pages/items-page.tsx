@@ -1,0 +1,81 @@
+// The market (/items, spec 001 §2 "Item list"): other companies' open listings of the side the user trades with,
+// company names masked, filtered by spirit types and states; Bid leads to the bid page, View to the item.
+import type { inventoryItemSchema } from '@spirit/domain/listings/listings.schemas';
+import type { z } from 'zod';
+import { useSession } from '../../../app/session';
+import { DataList, type DataColumn } from '../../../ui/data-list';
+import { formatMoney } from '../../../ui/format';
+import { MaskedName } from '../../../ui/masked-name';
+import { RowActionLink } from '../../../ui/row-action';
+import { useListState } from '../../../ui/use-list-state';
+import { useAllInventory } from '../api/get-all-inventory';
+import { MarketFilters, type MarketFilter } from '../components/market-filters';
+import { formatLitres } from '../components/listing-format';
+
+type Item = z.infer<typeof inventoryItemSchema>;
+
+/** A list of names in one URL parameter. Names never hold a '|'. */
+const SEPARATOR = '|';
+const namesOf = (raw: string) => (raw ? raw.split(SEPARATOR).filter(Boolean) : []);
+
+const what = (r: Item) => `${r.type_of_spirit} from ${r.state}`;
+
+export function marketColumns(canBid: boolean): DataColumn<Item>[] {
+  return [
+    { key: 'company', header: 'Company Name', body: (r) => <MaskedName name={r.company.name} /> },
+    { key: 'spirit', header: 'Spirit Name', body: (r) => r.type_of_spirit },
+    { key: 'state', header: 'State', body: (r) => r.state_name },
+    {
+      key: 'quantity',
+      header: 'Quantity',
+      body: (r) => formatLitres(r.quantity_available),
+      className: 'numeric-cell',
+    },
+    { key: 'rate', header: 'Rate', body: (r) => formatMoney(r.price_per_liter), className: 'numeric-cell' },
+    ...(canBid
+      ? [
+          {
+            key: 'bid',
+            header: 'Bid',
+            className: 'actions-cell',
+            body: (r: Item) => <RowActionLink to={`/biditem/${r.id}`} icon="pi-send" label={`Bid on ${what(r)}`} />,
+          },
+        ]
+      : []),
+    {
+      key: 'view',
+      header: 'View',
+      className: 'actions-cell',
+      body: (r) => <RowActionLink to={`/viewitem/${r.id}`} icon="pi-eye" label={`View ${what(r)}`} />,
+    },
+  ];
+}
+
+export function ItemsPage() {
+  const canBid = !!useSession()?.user.roles.includes('Negotiator');
+  const list = useListState();
+  const applied: MarketFilter = { spirits: namesOf(list.filter('spirits')), states: namesOf(list.filter('states')) };
+  const result = useAllInventory({
+    ...list.query,
+    ...(applied.spirits.length ? { type_of_spirits: applied.spirits } : {}),
+    ...(applied.states.length ? { state_names: applied.states } : {}),
+  });
+  return (
+    <section className="page page-wide" aria-labelledby="page-title">
+      <h1 id="page-title">Item List</h1>
+      <div className="card">
+        <MarketFilters
+          applied={applied}
+          onApply={(f) => list.setFilters({ spirits: f.spirits.join(SEPARATOR), states: f.states.join(SEPARATOR) })}
+        />
+        <DataList
+          label="Items on the market, newest first"
+          list={list}
+          result={result}
+          columns={marketColumns(canBid)}
+          rowKey="id"
+        />
+      </div>
+    </section>
+  );
+}

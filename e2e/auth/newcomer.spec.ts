@@ -24,6 +24,7 @@ test('a visitor registers a company with its PAN card', async ({ page }, testInf
   await page.getByLabel('Type', { exact: true }).selectOption('Seller');
   await page.getByLabel('Registered Name').fill('Newcomer Distillers Private Limited');
   await page.getByLabel('Name', { exact: true }).fill('Newcomer Distillers');
+  await page.getByLabel('Admin Name').fill('Neha Kulkarni');
   await page.getByLabel('Admin Email').fill(adminEmail);
   await page.getByLabel('Admin Mobile Number').fill('9123456780');
   await page.getByLabel('Company PAN Number').fill('aancn4321p');
@@ -96,6 +97,8 @@ test('the admin signs in with the password and signs out', async ({ page }, test
   await signIn(page, adminEmail, firstPassword);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Newcomer Distillers').first()).toBeVisible();
+  // The header names the person who registered, not the company.
+  await expect(page.getByText('Neha Kulkarni').first()).toBeVisible();
   await checkPage(page, testInfo, 'dashboard');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -49,6 +49,8 @@ export const createCompanySchema = z
     type: companyTypeField,
     registered_name: requiredText().pipe(z.string().max(200)),
     name: optionalText(200),
+    /** The admin's own name (optional); without it the admin account carries the company's name. */
+    admin_name: optionalText(100),
     email: emailField(),
     mobile_number: mobileField(),
     pan_no: panField(),

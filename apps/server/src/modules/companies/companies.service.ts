@@ -49,6 +49,7 @@ export async function registerCompany(deps: Deps, input: CreateCompany): Promise
       {
         type: input.type,
         name: input.name,
+        admin_name: input.admin_name,
         registered_name: input.registered_name,
         license_number: input.license_number ?? '',
         pan_no: input.pan_no,
@@ -119,7 +120,7 @@ export async function reviewCompany(
       .insert(users)
       .values({
         company_id: company.id,
-        name: name,
+        name: company.admin_name || name,
         email: company.email,
         mobile_number: company.mobile_number,
         is_admin: true,

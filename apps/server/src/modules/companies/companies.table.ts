@@ -18,6 +18,8 @@ export const companies = pgTable(
     pin_code: text('pin_code').notNull().default(''),
     distillery_address: text('distillery_address').notNull().default(''),
     email: text('email').notNull(),
+    /** The person registering: approval names the company's admin account after them (empty: the company). */
+    admin_name: text('admin_name').notNull().default(''),
     mobile_number: text('mobile_number').notNull(),
     is_bid_confidential: boolean('is_bid_confidential').notNull().default(false),
     license_file_id: uuid('license_file_id'),

@@ -234,6 +234,18 @@ describe('updateCompanyStatus', () => {
     expect(await auditEntries(h, 'user.created', admin!.id)).toHaveLength(1);
   });
 
+  it('names the admin account after the registered Admin Name, or after the company without one', async () => {
+    const named = await registerCompany(h, { admin_name: '  Meera Iyer ' });
+    const unnamed = await registerCompany(h, { name: 'Trading Name' });
+    for (const c of [named, unnamed])
+      expect((await h.call('updateCompanyStatus', { id: c.id, status: 'Approved' }, superToken)).statusCode).toBe(200);
+    expect(await userRow(h, named.email)).toMatchObject({ name: 'Meera Iyer' });
+    expect(await userRow(h, unnamed.email)).toMatchObject({ name: 'Trading Name' });
+    const tooLong = await h.call('createCompany', await registrationBody(h, { admin_name: 'x'.repeat(101) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body.fields).toHaveProperty('admin_name');
+  });
+
   it('rejection mails the company and creates no user', async () => {
     const c = await registerCompany(h);
     const users = await h.count('users');

@@ -22,6 +22,7 @@ export type RegisterValues = {
   type: string;
   registered_name: string;
   name: string;
+  admin_name: string;
   email: string;
   mobile_number: string;
   pan_no: string;
@@ -39,6 +40,7 @@ const FIELDS = [
   'type',
   'registered_name',
   'name',
+  'admin_name',
   'email',
   'mobile_number',
   'pan_no',
@@ -56,6 +58,7 @@ const EMPTY: RegisterValues = {
   type: '',
   registered_name: '',
   name: '',
+  admin_name: '',
   email: '',
   mobile_number: '',
   pan_no: '',
@@ -176,6 +179,21 @@ export function RegisterPage() {
               error={err('name')}
             >
               {(a11y) => <input {...a11y} {...register('name')} className={inputClass(!!err('name'))} />}
+            </FormField>
+            <FormField
+              id="reg-admin-name"
+              label="Admin Name"
+              hint="Optional: the person who will run the account"
+              error={err('admin_name')}
+            >
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  {...register('admin_name')}
+                  autoComplete="name"
+                  className={inputClass(!!err('admin_name'))}
+                />
+              )}
             </FormField>
             <FormField id="reg-email" label="Admin Email" error={err('email')} required>
               {(a11y) => (

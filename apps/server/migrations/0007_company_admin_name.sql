@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "admin_name" text DEFAULT '' NOT NULL;

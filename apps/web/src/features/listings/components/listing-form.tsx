@@ -243,6 +243,7 @@ export function ListingForm({ side, listing, afterSave }: Props) {
               key={name}
               id={`listing-${name}`}
               label={name === 'from_period' ? 'From Period' : 'To Period'}
+              hint="MM-YYYY; Down arrow opens the calendar"
               error={err(name)}
               required
             >

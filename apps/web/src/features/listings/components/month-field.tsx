@@ -1,5 +1,6 @@
 // A month picker (PrimeReact Calendar, month view) holding a period "YYYY-MM" and showing it as MM-yyyy, the
-// spec's format. The typed text is read too (e.g. "06-2026").
+// spec's format. The month can be typed ("06-2026"): the panel opens from its button or the Down arrow, not on
+// focus, because an open panel takes the focus away from the text.
 import { Calendar } from 'primereact/calendar';
 import type { FieldA11y } from '../../../ui/form-field';
 import { inputClass } from '../../../ui/form-field';
@@ -37,6 +38,7 @@ export function MonthField({ a11y, value, onChange, onBlur, minDate, invalid }: 
       dateFormat="mm-yy"
       placeholder="MM-YYYY"
       showIcon
+      showOnFocus={false}
       {...(minDate ? { minDate } : {})}
       invalid={invalid}
       inputClassName={inputClass(invalid)}

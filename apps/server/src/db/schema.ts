@@ -11,3 +11,4 @@ export * from '../modules/mappings/mappings.table.js';
 export * from '../modules/fees/fees.table.js';
 export * from '../modules/listings/listings.table.js';
 export * from '../modules/ratings/ratings.table.js';
+export * from '../modules/bids/bids.table.js';

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.table.js';
+import { listings } from '../listings/listings.table.js';
+import { users } from '../users/users.table.js';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const litres = (name: string) => numeric(name, { precision: 14, scale: 1 });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2 });
+/** An approval flag: null pending, true approved; never false (spec 001 §3). */
+const flag = (name: string) => boolean(name);
+
+/** The number part of `TR-YYYY-NNNNNN`: one sequence, so two approvals never share a reference. */
+export const tradeReferenceSeq = pgSequence('trade_reference_seq', { startWith: 1, increment: 1 });
+
+const BID_STATUS = ['New', 'OnGoing', 'Approved', 'Rejected', 'Lapsed'] as const;
+
+/**
+ * A bid joins one offer (the seller's listing) and one ask (the buyer's) (DESIGN.md §4 "Trading model"). The
+ * companies and product are copied from the listings (they never change) so lists filter on indexed columns; who
+ * may act is read from the listings' distilleries at the time of the action.
+ */
+export const bids = pgTable(
+  'bids',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offer_id: integer('offer_id')
+      .notNull()
+      .references(() => listings.id),
+    ask_id: integer('ask_id')
+      .notNull()
+      .references(() => listings.id),
+    seller_company_id: integer('seller_company_id')
+      .notNull()
+      .references(() => companies.id),
+    buyer_company_id: integer('buyer_company_id')
+      .notNull()
+      .references(() => companies.id),
+    product: text('product').notNull(),
+    placed_by: text('placed_by', { enum: ['Buyer', 'Seller'] }).notNull(),
+    quantity: litres('quantity').notNull(),
+    price: money('price').notNull(),
+    valid_until: timestamp('valid_until', { withTimezone: true }).notNull(),
+    export_pass_fee: money('export_pass_fee'),
+    sales_tax: percent('sales_tax'),
+    import_pass_fee: money('import_pass_fee'),
+    transit_permit_fee: money('transit_permit_fee'),
+    escort_fee: money('escort_fee'),
+    corporation_fee: money('corporation_fee'),
+    misc_handling: money('misc_handling'),
+    transportation: money('transportation'),
+    /** The comment of the current terms (a rejection's comment is in the history). */
+    comment: text('comment').notNull().default(''),
+    /** Hidden from market lists, the ticker and statistics (Premium Client companies only); fixed at placement. */
+    is_confidential: boolean('is_confidential').notNull().default(false),
+    is_negotiator_buyer_approved: flag('is_negotiator_buyer_approved'),
+    is_authenticator_buyer_approved: flag('is_authenticator_buyer_approved'),
+    is_approver_buyer_approved: flag('is_approver_buyer_approved'),
+    is_negotiator_seller_approved: flag('is_negotiator_seller_approved'),
+    is_authenticator_seller_approved: flag('is_authenticator_seller_approved'),
+    is_approver_seller_approved: flag('is_approver_seller_approved'),
+    locked: boolean('locked').notNull().default(false),
+    status: text('status', { enum: BID_STATUS }).notNull().default('New'),
+    /** Raised by every transition; an action naming another version is refused (`bid.stale`). */
+    version: integer('version').notNull().default(1),
+    trade_reference: text('trade_reference'),
+    approved_at: timestamp('approved_at', { withTimezone: true }),
+    // Each side's service fee rate, copied at the final approval (DESIGN.md §4 "Service fees").
+    buyer_commission_amount: money('buyer_commission_amount'),
+    buyer_state_gst: percent('buyer_state_gst'),
+    buyer_central_gst: percent('buyer_central_gst'),
+    seller_commission_amount: money('seller_commission_amount'),
+    seller_state_gst: percent('seller_state_gst'),
+    seller_central_gst: percent('seller_central_gst'),
+    created_by: integer('created_by').references(() => users.id),
+    updated_by: integer('updated_by').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('bids_quantity_check', sql`${t.quantity} > 0`),
+    check('bids_price_check', sql`${t.price} > 0`),
+    check('bids_companies_check', sql`${t.buyer_company_id} <> ${t.seller_company_id}`),
+    check(
+      'bids_flags_check',
+      sql`coalesce(${t.is_negotiator_buyer_approved}, true) and coalesce(${t.is_authenticator_buyer_approved}, true)
+        and coalesce(${t.is_approver_buyer_approved}, true) and coalesce(${t.is_negotiator_seller_approved}, true)
+        and coalesce(${t.is_authenticator_seller_approved}, true) and coalesce(${t.is_approver_seller_approved}, true)`,
+    ),
+    check('bids_trade_reference_check', sql`(${t.status} = 'Approved') = (${t.trade_reference} is not null)`),
+    uniqueIndex('bids_trade_reference_idx').on(t.trade_reference),
+    // One open bid per pair of listings: a second placement races into this index instead of doubling the bid.
+    uniqueIndex('bids_open_pair_idx')
+      .on(t.offer_id, t.ask_id)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
+    // A listing's bids (Placed Bids tab, open-bid counts), newest change first.
+    index('bids_offer_idx').on(t.offer_id, t.updated_at.desc(), t.id.desc()),
+    index('bids_ask_idx').on(t.ask_id, t.updated_at.desc(), t.id.desc()),
+    // A company's bids (My Bids, pending approvals), newest change first.
+    index('bids_buyer_company_idx').on(t.buyer_company_id, t.updated_at.desc(), t.id.desc()),
+    index('bids_seller_company_idx').on(t.seller_company_id, t.updated_at.desc(), t.id.desc()),
+    // By status (approved trades, the market's current bids), newest change first.
+    index('bids_status_idx').on(t.status, t.updated_at.desc(), t.id.desc()),
+    // The lapse sweep: open bids by validity.
+    index('bids_open_valid_until_idx')
+      .on(t.valid_until)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
+    // Market statistics and the last traded price: a product's non-confidential bids, newest change first.
+    index('bids_product_recent_idx')
+      .on(t.product, t.updated_at.desc())
+      .where(sql`not ${t.is_confidential}`),
+  ],
+);
+
+/**
+ * A bid's negotiation history (DESIGN.md §4): one entry per transition. Product, state and confidentiality are
+ * copied so the market ticker reads one index.
+ */
+export const bidHistory = pgTable(
+  'bid_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bid_id: integer('bid_id')
+      .notNull()
+      .references(() => bids.id),
+    company_type: text('company_type', { enum: ['Buyer', 'Seller'] }).notNull(),
+    /** Who acted; null for the clock (a lapse). */
+    user_id: integer('user_id').references(() => users.id),
+    role: text('role', { enum: ['Negotiator', 'Authorizer', 'Approver'] }),
+    quantity: litres('quantity').notNull(),
+    price: money('price').notNull(),
+    valid_until: timestamp('valid_until', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    comment: text('comment'),
+    product: text('product').notNull(),
+    /** The acting side's listing's state. */
+    state: text('state').notNull(),
+    is_confidential: boolean('is_confidential').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bid_history_bid_idx').on(t.bid_id, t.id),
+    // The ticker: a product's newest non-confidential entries.
+    index('bid_history_ticker_idx')
+      .on(t.product, t.created_at.desc(), t.id.desc())
+      .where(sql`not ${t.is_confidential}`),
+  ],
+);

@@ -12,9 +12,12 @@ import { hash } from '@node-rs/argon2';
 import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 
 export const SCALES = {
-  small: { companies: 200, auditPerCompany: 10 },
-  market: { companies: 2000, auditPerCompany: 25 },
+  small: { companies: 200, auditPerCompany: 10, listingsPerCompany: 20 },
+  market: { companies: 2000, auditPerCompany: 25, listingsPerCompany: 100 },
 };
+
+/** PGlite, one process and a WebAssembly build, holds a quarter of the market's listings (50,000 at market). */
+export const PGLITE_LISTING_SHARE = 0.25;
 
 export const BENCH_PASSWORD = 'Bench@2026';
 export const SUPER_EMAIL = 'admin@bench.test';
@@ -53,7 +56,7 @@ const KINDS = sqlArray(['Distilleries', 'Spirits', 'Agro Industries', 'Sugar Mil
  * when g is odd, a Buyer when even; about 90 % are Approved. PAN and GSTIN follow the real formats (checksums
  * are not computed: rows are inserted below the services).
  */
-function statements(n, auditPerCompany, passwordHash) {
+function statements(n, auditPerCompany, listingsPerCompany, passwordHash) {
   const pan = `'AB' || chr(65 + g % 26) || 'P' || chr(65 + (g / 26) % 26) || lpad((g % 10000)::text, 4, '0') || chr(65 + g % 23)`;
   return [
     [
@@ -128,6 +131,30 @@ function statements(n, auditPerCompany, passwordHash) {
       cross join generate_series(1, ${auditPerCompany}) k`,
     ],
     [
+      'listings',
+      // Each company lists its own products at its own distilleries, over periods from 2026-10 on; one in twenty
+      // is Closed (sold out). Units 2 and 3 are the centralized group's, unit 1 the de-centralized one's.
+      `insert into listings (side, company_id, distillery_id, state, product, from_period, to_period,
+        original_quantity, available_quantity, price, export_pass_fee, sales_tax, import_pass_fee,
+        transit_permit_fee, escort_fee, corporation_fee, misc_handling, transportation, status, created_at, updated_at)
+      select case when c.type = 'Seller' then 'Offer' else 'Ask' end, c.id, d.id, d.state,
+        ${sqlArray(PRODUCTS)}[1 + (c.id + k % 3) % ${PRODUCTS.length}],
+        to_char(date '2026-10-01' + ((k % 9) || ' months')::interval, 'YYYY-MM'),
+        to_char(date '2026-10-01' + ((k % 9 + k % 5) || ' months')::interval, 'YYYY-MM'),
+        1000 + (k * 37 % 90) * 100, case when k % 20 = 0 then 0 else 1000 + (k * 37 % 90) * 100 end,
+        45 + (c.id * 7 + k * 13) % 4000 / 100.0,
+        case when c.type = 'Seller' then 1.25 end, case when c.type = 'Seller' then 18 end,
+        case when c.type = 'Buyer' then 2 end, case when c.type = 'Buyer' then 0.5 end,
+        case when c.type = 'Buyer' then 0.25 end, case when c.type = 'Buyer' then 1 end,
+        case when c.type = 'Buyer' then 0.1 end, case when c.type = 'Buyer' then (c.id + k) % 5 end,
+        case when k % 20 = 0 then 'Closed' else 'Open' end,
+        now() - ((k * 17 + c.id) || ' minutes')::interval, now() - ((k * 11 + c.id) || ' minutes')::interval
+      from companies c cross join generate_series(1, ${listingsPerCompany}) k
+      cross join lateral (select id, state from distilleries where company_id = c.id order by id
+        offset (1 + k % 2) limit 1) d
+      where c.status = 'Approved'`,
+    ],
+    [
       'users',
       `insert into users (company_id, name, email, password_hash, is_active, is_super_admin)
       values (null, 'Bench Platform Admin', '${SUPER_EMAIL}', '${passwordHash}', true, true)`,
@@ -148,12 +175,15 @@ function statements(n, auditPerCompany, passwordHash) {
  * Runs the generator through `exec(sql) → {affectedRows|rowCount}` (one statement per call, as PGlite needs).
  * Returns what it inserted and how fast.
  */
-export async function generate(exec, { scale = 'small', log = console.log } = {}) {
+export async function generate(exec, { scale = 'small', kind = 'postgres', log = console.log } = {}) {
   const { companies, auditPerCompany } = SCALES[scale];
+  const listingsPerCompany = Math.round(
+    SCALES[scale].listingsPerCompany * (kind === 'pglite' ? PGLITE_LISTING_SHARE : 1),
+  );
   const passwordHash = await hash(BENCH_PASSWORD);
   const started = performance.now();
   const counts = {};
-  for (const [table, text] of statements(companies, auditPerCompany, passwordHash)) {
+  for (const [table, text] of statements(companies, auditPerCompany, listingsPerCompany, passwordHash)) {
     const res = await exec(text);
     counts[table] = (counts[table] ?? 0) + Number(res.rowCount ?? res.affectedRows ?? 0);
   }
@@ -165,7 +195,13 @@ export async function generate(exec, { scale = 'small', log = console.log } = {}
       (select id from users where email = 'approver.1@bench.test') as "user",
       (select min(id) from distilleries where company_id = 1) as distillery,
       (select min(id) from mappings where company_id = 1) as mapping,
-      (select min(id) from fee_rates) as fee`)
+      (select min(id) from fee_rates) as fee,
+      (select min(l.id) from listings l join distilleries d on d.id = l.distillery_id
+        where l.company_id = 1 and l.status = 'Open' and d.name like 'Unit 2 %') as listing,
+      (select min(id) from listings where company_id = 2 and status = 'Open') as market_item,
+      (select min(id) from distilleries where company_id = 1 and name like 'Unit 2 %') as negotiated_distillery,
+      (select state from distilleries where company_id = 1 and name like 'Unit 2 %' limit 1) as negotiated_state,
+      (select min(type_of_spirit) from company_spirits where company_id = 1) as negotiated_product`)
   ).rows[0];
   const rows = Object.values(counts).reduce((a, b) => a + b, 0);
   log(
@@ -182,12 +218,12 @@ export async function openExec({ databaseUrl, dataDir }) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    return { exec: (text) => client.query(text), close: () => client.end() };
+    return { kind: 'postgres', exec: (text) => client.query(text), close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
-  return { exec: (text) => db.query(text), close: () => db.close() };
+  return { kind: 'pglite', exec: (text) => db.query(text), close: () => db.close() };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -195,12 +231,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : fallback;
   };
-  const { exec, close } = await openExec({
+  const { kind, exec, close } = await openExec({
     databaseUrl: arg('database-url', process.env.DATABASE_URL),
     dataDir: arg('data-dir', process.env.DATA_DIR ?? './data'),
   });
   try {
-    await generate(exec, { scale: arg('scale', 'small') });
+    await generate(exec, { scale: arg('scale', 'small'), kind });
   } finally {
     await close();
   }

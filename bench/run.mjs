@@ -40,7 +40,7 @@ if (!SCALES[opts.scale]) throw new Error(`--scale must be one of ${Object.keys(S
 function scenarios(ids) {
   const as = (token) => ({ authorization: `Bearer ${token}` });
   const post = (name, method, body, token) => ({ name, path: `/api/${method}`, method: 'POST', body, token });
-  const { superAdmin, admin } = TOKENS;
+  const { superAdmin, admin, negotiator } = TOKENS;
   return [
     { name: 'GET /healthz', path: '/healthz', method: 'GET' },
     { name: 'login (argon2id m=19 MiB t=2 p=1)', login: true },
@@ -61,6 +61,18 @@ function scenarios(ids) {
     post('getDistillById', 'getDistillById', { id: ids.distillery }, admin),
     post('getDistillGroupById', 'getDistillGroupById', { id: ids.mapping }, admin),
     post('getCommissionbyId', 'getCommissionbyId', { id: ids.fee }, superAdmin),
+    post('getAllOffers page 1', 'getAllOffers', {}, negotiator),
+    post('getAllOffers search "grain"', 'getAllOffers', { item_search: 'grain' }, negotiator),
+    post('getAllInventory page 1', 'getAllInventory', {}, negotiator),
+    post(
+      'getAllInventory by spirit and state',
+      'getAllInventory',
+      { type_of_spirits: ['Molasses ENA', 'Grain ENA'], state_names: ['Maharashtra', 'Karnataka'] },
+      negotiator,
+    ),
+    post('getAllPossibleOffer (landed price order)', 'getAllPossibleOffer', { offer_id: ids.listing }, negotiator),
+    post('getOfferById', 'getOfferById', { id: ids.listing }, negotiator),
+    post('getInventorybyId', 'getInventorybyId', { id: ids.market_item }, negotiator),
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 
@@ -211,6 +223,47 @@ async function profileScenario(env, list, name) {
   return { scenario: scenario.name, ...summary, markdown };
 }
 
+/**
+ * The bulk upload of BULK_MAX_ROWS offers by the negotiator (a CSV of the template's columns): upload the file,
+ * then uploadCSV validates every row and inserts them in one transaction. Timed end to end, once.
+ */
+async function bulkUploadRate(base, ids) {
+  const rows = 10_000;
+  const head = 'state,product,from_period,to_period,quantity,price,distillery_id,export_pass_fee,sales_tax';
+  const lines = Array.from(
+    { length: rows },
+    (_, i) =>
+      `${ids.negotiated_state},${ids.negotiated_product},2027-0${1 + (i % 5)},2027-0${6 + (i % 4)},${1000 + i},${(50 + (i % 900) / 100).toFixed(2)},${ids.negotiated_distillery},1.25,18`,
+  );
+  const csv = [head, ...lines].join('\n');
+  const started = performance.now();
+  const form = new FormData();
+  form.append('purpose', 'bulk');
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
+  const up = await (
+    await fetch(`${base}/api/uploadFile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.negotiator}` },
+      body: form,
+    })
+  ).json();
+  const res = await (
+    await fetch(`${base}/api/uploadCSV`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKENS.negotiator}` },
+      body: JSON.stringify({ s3_url: up.data?.file_url }),
+    })
+  ).json();
+  const seconds = (performance.now() - started) / 1000;
+  const created = res.data?.created ?? 0;
+  const line =
+    created === rows
+      ? `  bulk upload: ${rows.toLocaleString('en-IN')} rows (${(csv.length / 1024).toFixed(0)} KB csv) in ${seconds.toFixed(2)} s, ${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s`
+      : `  bulk upload FAILED: ${JSON.stringify(res).slice(0, 300)}`;
+  console.log(line);
+  return { rows, created, seconds, rowsPerSecond: created === rows ? rows / seconds : 0, line: line.trim() };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function benchDatabase(kind, bare, afterScenarios) {
@@ -223,7 +276,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
     });
     if (migrate.status !== 0) throw new Error('migration failed');
     const { exec, close } = await openExec(db.where);
-    const generated = await generate(exec, { scale: opts.scale });
+    const generated = await generate(exec, { scale: opts.scale, kind });
     await close();
     const server = await startServer(db.env);
     try {
@@ -238,6 +291,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         for (const s of list) runs.get(s.name).push(await measure(server.base, s, opts.seconds));
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
+      const bulk = opts.only.length ? null : await bulkUploadRate(server.base, generated.ids);
       const extra = afterScenarios ? await afterScenarios(server) : null;
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
@@ -261,6 +315,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         bare: { rps: bareRps, p50: median(bares.map((b) => b.p50)), p99: median(bares.map((b) => b.p99)) },
         generated: { counts: generated.counts, rows: generated.rows, rowsPerSecond: generated.rowsPerSecond },
         rows,
+        bulk,
         extra,
         profile: profiled,
       };
@@ -321,7 +376,13 @@ if (complete) {
     `Measured ${report.at.slice(0, 10)} on ${machine}; scale \`${opts.scale}\`, ${opts.reps} repetitions of ${opts.seconds} s, medians; load average ${loadAtStart.toFixed(1)} at the start (other work on the machine moves the figures).`,
     ...results.map(
       (r) =>
-        `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+        `\n**${r.kind}** — generated ${r.generated.rows.toLocaleString('en-IN')} rows (${Object.entries(
+          r.generated.counts,
+        )
+          .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
+          .join(
+            ', ',
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

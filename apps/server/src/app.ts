@@ -11,6 +11,8 @@ import type { Database } from './db/client.js';
 import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { bidsRoutes } from './modules/bids/bids.routes.js';
+import { lapseExpired } from './modules/bids/bids.service.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
@@ -96,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   feesRoutes(app);
   auditRoutes(app);
   listingsRoutes(app);
+  bidsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -111,7 +114,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (options.scheduler) {
     const stop = startScheduler(
       db,
-      [{ name: 'purge-unclaimed-uploads', lockKey: 7_101, everyMs: 3_600_000, run: () => purgeUnclaimedUploads(deps) }],
+      [
+        { name: 'purge-unclaimed-uploads', lockKey: 7_101, everyMs: 3_600_000, run: () => purgeUnclaimedUploads(deps) },
+        { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
+      ],
       app.log,
     );
     app.addHook('onClose', async () => stop());

@@ -11,6 +11,8 @@ export type Access = 'public' | 'session' | 'optional' | readonly Role[];
 
 /** Any user of a company (trading screens); the SuperAdmin has no company and does not trade. */
 const COMPANY = ['Admin', 'Negotiator', 'Authorizer', 'Approver'] as const;
+/** The tiers that act on bids (an Admin reads them). Which bid a tier may act on is the service's check. */
+const TRADER = ['Negotiator', 'Authorizer', 'Approver'] as const;
 
 export const METHOD_ACCESS = {
   getCaptcha: 'public',
@@ -69,6 +71,18 @@ export const METHOD_ACCESS = {
   getInventorybyId: COMPANY,
   generateExcel: ['Negotiator'],
   uploadCSV: ['Negotiator'],
+  createBid: ['Negotiator'],
+  negotiateBid: ['Negotiator'],
+  bidAction: TRADER,
+  getAllBids: COMPANY,
+  getBidById: COMPANY,
+  generateUserOTP: TRADER,
+  verifyOTP: TRADER,
+  createOrder: ['Negotiator'],
+  updateOrder: ['Negotiator'],
+  approveOrder: TRADER,
+  getAllOrderDetails: COMPANY,
+  getOrderById: COMPANY,
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

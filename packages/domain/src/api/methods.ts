@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { AUDIT_METHODS } from '../audit/audit.methods.js';
 import { AUTH_METHODS } from '../auth/auth.methods.js';
+import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
 import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
@@ -29,6 +30,7 @@ export const METHODS = {
   ...FEE_METHODS,
   ...AUDIT_METHODS,
   ...LISTING_METHODS,
+  ...BID_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -128,6 +128,13 @@ export const BID_REFUSALS = {
   'bid.step_up_required': { status: 403, message: 'Please verify the one-time code before approving or rejecting' },
   'bid.otp_invalid': { status: 400, message: AUTH_MESSAGES.invalidOtp },
   'bid.otp_too_soon': { status: 429, message: AUTH_MESSAGES.otpTooSoon },
+  'bid.not_mapped': { status: 403, message: 'You are not mapped to the distillery of this bid' },
+  'bid.not_counterparty': { status: 409, message: 'These two listings cannot trade with each other' },
+  'bid.duplicate': { status: 409, message: 'An open bid already joins these two listings' },
+  'bid.confidential_not_allowed': {
+    status: 403,
+    message: 'Only Premium Client companies may place confidential bids',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type BidRefusalCode = keyof typeof BID_REFUSALS;
 

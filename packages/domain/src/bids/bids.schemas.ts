@@ -115,6 +115,8 @@ const names = z.array(z.string().trim().max(100)).max(50);
  */
 export const getAllBidsSchema = listQuerySchema.extend({
   offer_id: optionalIdField(),
+  /** The market's current bids (Bids List): every company's open, non-confidential bids, names masked. */
+  is_market: z.boolean().optional(),
   bid_status: z.enum(BID_STATUSES).optional(),
   is_tracked_bid: z.boolean().optional(),
   awaiting_me: z.boolean().optional(),
@@ -122,6 +124,7 @@ export const getAllBidsSchema = listQuerySchema.extend({
   states: names.optional(),
 });
 export type GetAllBidsInput = z.input<typeof getAllBidsSchema>;
+export type GetAllBids = z.output<typeof getAllBidsSchema>;
 
 export const getBidByIdSchema = z.object({ bid_id: idField() });
 export type GetBidByIdInput = z.input<typeof getBidByIdSchema>;
@@ -209,17 +212,110 @@ export const bidDetailSchema = bidListRecordSchema.extend({
   ...feeValues,
   /** The rejection comment (that of the first rejected history entry), null when not rejected. */
   comment: z.string().nullable(),
-  buyer_company_id: z.number(),
-  seller_company_id: z.number(),
+  /** The counterparty's ids are null, and its names masked, until the bid is Approved. */
+  buyer_company_id: z.number().nullable(),
+  seller_company_id: z.number().nullable(),
   buyer_company_state: z.string(),
   seller_company_state: z.string(),
-  from_distillery_id: z.number(),
-  to_distillery_id: z.number(),
+  from_distillery_id: z.number().nullable(),
+  to_distillery_id: z.number().nullable(),
   from_distillery_name: z.string(),
   to_distillery_name: z.string(),
   negotiations: z.array(bidHistoryEntrySchema),
   actor: bidActorSchema,
+  /** Who the bid waits for (`whoseTurn`): each side's next tier; empty once it is closed. */
+  waiting_for: z.array(z.object({ side: z.enum(BID_SIDES), tier: z.enum(BID_TIERS) })),
+  /** Service fees fixed at the final approval (the most specific rate of each side); null before. */
+  fees: z
+    .object({
+      buyer_commission_amount: amount,
+      buyer_state_gst: amount,
+      buyer_central_gst: amount,
+      seller_commission_amount: amount,
+      seller_state_gst: amount,
+      seller_central_gst: amount,
+    })
+    .partial()
+    .nullable(),
   /** What the caller may do now (`allowedActions`), so a screen need not recompute it. */
   allowed_actions: z.array(z.enum(USER_BID_ACTIONS)),
 });
 export type BidDetail = z.infer<typeof bidDetailSchema>;
+
+// The spec's order-named calls (DESIGN.md §4: an order is a bid, an inventory item a listing): the same services,
+// read from the spec's field names. Identity fields (`buyer_company_id`, `approval_type`, …) are accepted and ignored.
+const ignoredId = optionalIdField();
+const orderTerms = {
+  order_quantity: quantityField(),
+  order_price: priceField(),
+  /** Not in the spec's order calls: the default validity (4 hours) when absent. */
+  valid_until: validUntilField().optional(),
+  ...feeFields,
+  comments: optionalText(1000),
+  is_bid_confidential: z.boolean().optional(),
+  asked_price: amountField({ max: LIMITS.price, decimals: 2 }).optional(),
+};
+const fromOrderTerms = <T extends { order_quantity: number; order_price: number; comments: string }>(v: T) => {
+  const { order_quantity, order_price, comments, asked_price: _, ...rest } = v as T & { asked_price?: number };
+  return { ...rest, quantity: order_quantity, price: order_price, comment: comments };
+};
+
+/** createOrder = createBid: `inventory_id` is the counterparty's listing, `my_offer_id` the placer's. */
+export const createOrderSchema = z
+  .object({
+    ...orderTerms,
+    inventory_id: idField(),
+    my_offer_id: idField(),
+    buyer_company_id: ignoredId,
+    seller_company_id: ignoredId,
+    captcha: captchaField,
+  })
+  .transform(({ inventory_id, buyer_company_id: _b, seller_company_id: _s, ...v }) => ({
+    ...fromOrderTerms(v),
+    counterparty_listing_id: inventory_id,
+  }));
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+/** updateOrder = negotiateBid. */
+export const updateOrderSchema = z
+  .object({ ...orderTerms, order_id: idField(), version: versionField(), captcha: captchaField })
+  .transform(({ order_id, ...v }) => ({ ...fromOrderTerms(v), bid_id: order_id }));
+export type UpdateOrderInput = z.input<typeof updateOrderSchema>;
+
+/** approveOrder = bidAction: `approval_status` false rejects, with a comment. */
+export const approveOrderSchema = z
+  .object({
+    order_id: idField(),
+    approval_status: z.boolean({ error: MESSAGES.required }),
+    comment: optionalText(1000),
+    version: versionField(),
+    approval_type: z.string().max(50).optional(),
+    company_type: z.enum(COMPANY_TYPES).optional(),
+  })
+  .refine((v) => v.approval_status || v.comment.length > 0, {
+    path: ['comment'],
+    message: BID_MESSAGES.commentRequired,
+  })
+  .transform((v) => ({ bid_id: v.order_id, is_approved: v.approval_status, comment: v.comment, version: v.version }));
+export type ApproveOrderInput = z.input<typeof approveOrderSchema>;
+
+/**
+ * getAllOrderDetails = getAllBids: with `seller_company_id` or `buyer_company_id` (My Bids) the caller's company's
+ * bids; with neither (the current bids list sends an empty body) the market's open, non-confidential bids.
+ */
+export const getAllOrderDetailsSchema = listQuerySchema
+  .extend({
+    seller_company_id: ignoredId,
+    buyer_company_id: ignoredId,
+    type_of_spirits: names.optional(),
+    states: names.optional(),
+  })
+  .transform(({ seller_company_id, buyer_company_id, ...v }) => ({
+    ...v,
+    is_market: !seller_company_id && !buyer_company_id,
+  }));
+export type GetAllOrderDetailsInput = z.input<typeof getAllOrderDetailsSchema>;
+
+/** getOrderById = getBidById. */
+export const getOrderByIdSchema = z.object({ order_id: idField() }).transform((v) => ({ bid_id: v.order_id }));
+export type GetOrderByIdInput = z.input<typeof getOrderByIdSchema>;

@@ -47,6 +47,13 @@ export const mails = {
       `Your one-time code is ${p.code}.`,
       `It expires in ${p.minutes} minutes and works once. If you did not ask for it, ignore this mail.`,
     ]),
+  /** The step-up code before approving or rejecting a bid; `kind` 'otp' like the sign-in code. */
+  approvalCode: (p: { to: string; code: string; minutes: number; windowMinutes: number }) =>
+    build('otp', p.to, `Your Spirit Exchange approval code: ${p.code}`, [
+      `Your approval code is ${p.code}.`,
+      `It expires in ${p.minutes} minutes and works once. Entering it lets you approve or reject bids for ${p.windowMinutes} minutes.`,
+      'If you did not ask for it, tell your company’s admin.',
+    ]),
   registrationReceived: (p: { to: string; company: string }) =>
     build('registration_received', p.to, 'We received your registration', [
       `Thank you for registering ${p.company} with Spirit Exchange.`,

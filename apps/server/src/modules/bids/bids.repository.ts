@@ -1,0 +1,329 @@
+// Bid queries. Lists are one statement with their total; effective status (lapsed before the sweep), masking inputs
+// and ratings are computed in SQL, so no rows are loaded to filter or count.
+import { MARKET_STATS_DAYS, TICKER_SIZE } from '@spirit/domain/listings/listings.constants';
+import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
+import type { BidTier } from '@spirit/domain/bids/bids.constants';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { companies } from '../companies/companies.table.js';
+import { distilleries } from '../distilleries/distilleries.table.js';
+import { listings } from '../listings/listings.table.js';
+import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
+import { users } from '../users/users.table.js';
+import { bidHistory, bids } from './bids.table.js';
+
+export type BidRow = typeof bids.$inferSelect;
+export type NewBidRow = typeof bids.$inferInsert;
+export type HistoryRow = typeof bidHistory.$inferInsert;
+
+const OPEN = sql`('New', 'OnGoing')`;
+
+/** The bid row, locked for the transition when `lock`. */
+export async function findBid(tx: Tx, id: number, lock = false): Promise<BidRow | null> {
+  const q = tx.select().from(bids).where(eq(bids.id, id));
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+/** The open bid joining two listings, locked (there is at most one: `bids_open_pair_idx`). */
+export async function lockOpenPair(tx: Tx, offerId: number, askId: number): Promise<BidRow | null> {
+  const rows = await tx
+    .select()
+    .from(bids)
+    .where(and(eq(bids.offer_id, offerId), eq(bids.ask_id, askId), sql`${bids.status} in ${OPEN}`))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+const companyName = sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
+
+/** A bid's two listings with what a bid shows of them: distillery, company and its name. */
+export async function bidListings(tx: Tx, ids: number[]) {
+  return tx
+    .select({
+      ...getTableColumns(listings),
+      distillery_name: distilleries.name,
+      company_name: companyName,
+      company_is_premium: companies.is_bid_confidential,
+      company_approved: sql<boolean>`${companies.status} = 'Approved'`,
+    })
+    .from(listings)
+    .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
+    .innerJoin(companies, eq(companies.id, listings.company_id))
+    .where(inArray(listings.id, ids));
+}
+export type BidListing = Awaited<ReturnType<typeof bidListings>>[number];
+
+/** Locks one listing row (the final approval locks both, lower id first). */
+export async function lockListing(tx: Tx, id: number) {
+  const rows = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+/** The tier `userId` holds on each of the given distilleries (a distillery belongs to at most one mapping). */
+export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): Promise<Map<number, BidTier>> {
+  const rows = await tx
+    .select({
+      distillery_id: mappingDistilleries.distillery_id,
+      tier: sql<BidTier>`case when ${mappings.negotiator_id} = ${userId} then 'negotiator'
+        when ${mappings.authorizer_id} = ${userId} then 'authorizer' else 'approver' end`,
+    })
+    .from(mappingDistilleries)
+    .innerJoin(mappings, eq(mappings.id, mappingDistilleries.mapping_id))
+    .where(
+      and(
+        inArray(mappingDistilleries.distillery_id, distilleryIds),
+        or(eq(mappings.negotiator_id, userId), eq(mappings.authorizer_id, userId), eq(mappings.approver_id, userId)),
+      ),
+    );
+  return new Map(rows.map((r) => [r.distillery_id, r.tier]));
+}
+
+export async function insertHistory(tx: Tx, rows: HistoryRow[]) {
+  if (rows.length) await tx.insert(bidHistory).values(rows);
+}
+
+/** A bid's history, oldest first, with the acting users' names. */
+export async function historyOf(tx: Tx, bidId: number) {
+  return tx
+    .select({ ...getTableColumns(bidHistory), user_name: users.name })
+    .from(bidHistory)
+    .leftJoin(users, eq(users.id, bidHistory.user_id))
+    .where(eq(bidHistory.bid_id, bidId))
+    .orderBy(asc(bidHistory.id));
+}
+
+/** The next trade reference number (`TR-YYYY-NNNNNN`'s last part). */
+export async function nextTradeNumber(tx: Tx): Promise<number> {
+  const res = await tx.execute<{ n: string }>(sql`select nextval('trade_reference_seq')::text as n`);
+  return Number((res as unknown as { rows: { n: string }[] }).rows[0]!.n);
+}
+
+// --- Lists ------------------------------------------------------------------------------------------------------
+
+const offer = alias(listings, 'offer');
+const ask = alias(listings, 'ask');
+const buyer = alias(companies, 'buyer');
+const seller = alias(companies, 'seller');
+
+const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
+  sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
+
+/** Open and still valid: what "New" and "OnGoing" mean to a reader before the sweep. */
+const liveWhere = (now: Date) => sql`(${bids.status} in ${OPEN} and ${bids.valid_until} > ${now.toISOString()})`;
+
+/** The effective status: an open bid past `valid_until` reads Lapsed. */
+function statusWhere(status: string, now: Date): SQL {
+  if (status === 'Lapsed')
+    return sql`(${bids.status} = 'Lapsed' or (${bids.status} in ${OPEN} and ${bids.valid_until} <= ${now.toISOString()}))`;
+  if (status === 'New' || status === 'OnGoing') return and(eq(bids.status, status), liveWhere(now))!;
+  return eq(bids.status, status as 'Approved');
+}
+
+/**
+ * Bids of the company waiting for `userId`'s tier on the company's side: its Negotiator while the terms are open
+ * and its flag is null, its Authorizer then its Approver on a locked deal (the state machine's `whoseTurn`).
+ */
+function awaitingWhere(companyId: number, userId: number): SQL {
+  const side = (b: 'buyer' | 'seller') => {
+    const listing = b === 'buyer' ? bids.ask_id : bids.offer_id;
+    const f = (tier: string) => sql.raw(`"bids"."is_${tier}_${b}_approved"`);
+    return sql`(${b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id} = ${companyId} and exists (
+      select 1 from ${listings} l join ${mappingDistilleries} md on md.distillery_id = l.distillery_id
+        join ${mappings} m on m.id = md.mapping_id
+      where l.id = ${listing} and (
+        (m.negotiator_id = ${userId} and not ${bids.locked} and ${f('negotiator')} is null)
+        or (m.authorizer_id = ${userId} and ${bids.locked} and ${f('authenticator')} is null)
+        or (m.approver_id = ${userId} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null))))`;
+  };
+  return sql`(${side('buyer')} or ${side('seller')})`;
+}
+
+export type BidListOptions = {
+  companyId: number;
+  userId: number;
+  now: Date;
+  q: GetAllBids;
+  /** Both listings of `offer_id` must be checked as the company's before. */
+  listingId?: number;
+};
+
+/** The caller's side's counterparty distillery, for ratings: the other company's listing's distillery. */
+const counterpartyDistillery = (companyId: number) =>
+  sql`(case when ${bids.buyer_company_id} = ${companyId} then ${offer.distillery_id} else ${ask.distillery_id} end)`;
+
+function ratingColumns(companyId: number) {
+  const mine = (column: 'rating' | 'source') =>
+    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${counterpartyDistillery(companyId)}
+      and r.from_company_id = ${companyId} order by r.created_at desc, r.id desc limit 1)`;
+  return {
+    your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
+    source: sql<string | null>`${mine('source')}`,
+    industry_rating: sql<string | null>`(select round(avg(latest.rating), 1)::text from (
+        select distinct on (r.from_company_id) r.rating from ratings r
+        where r.to_distillery_id = ${counterpartyDistillery(companyId)}
+        order by r.from_company_id, r.created_at desc, r.id desc) latest)`,
+  };
+}
+
+export function bidListQuery(tx: Tx, opts: BidListOptions) {
+  const { companyId, userId, now, q } = opts;
+  const mine = or(eq(bids.buyer_company_id, companyId), eq(bids.seller_company_id, companyId))!;
+  const where = and(
+    q.is_market ? and(liveWhere(now), sql`not ${bids.is_confidential}`) : mine,
+    opts.listingId ? or(eq(bids.offer_id, opts.listingId), eq(bids.ask_id, opts.listingId)) : undefined,
+    q.bid_status ? statusWhere(q.bid_status, now) : undefined,
+    q.awaiting_me ? and(liveWhere(now), awaitingWhere(companyId, userId)) : undefined,
+    q.type_of_spirits?.length ? inArray(bids.product, q.type_of_spirits) : undefined,
+    q.states?.length ? or(inArray(offer.state, q.states), inArray(ask.state, q.states)) : undefined,
+    searchAny(q.item_search, [bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`]),
+  );
+  const { limit, offset } = pageOf(q);
+  const query = tx
+    .select({
+      bid: bids,
+      offer_state: offer.state,
+      ask_state: ask.state,
+      offer_available: offer.available_quantity,
+      ask_available: ask.available_quantity,
+      buyer_name: nameOf(buyer),
+      seller_name: nameOf(seller),
+      ...ratingColumns(companyId),
+      total_records: totalOver,
+    })
+    .from(bids)
+    .innerJoin(offer, eq(offer.id, bids.offer_id))
+    .innerJoin(ask, eq(ask.id, bids.ask_id))
+    .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
+    .innerJoin(seller, eq(seller.id, bids.seller_company_id))
+    .where(where)
+    .orderBy(sql`${bids.updated_at} desc`, sql`${bids.id} desc`)
+    .limit(limit)
+    .offset(offset);
+  return { query, where };
+}
+
+export async function listBids(tx: Tx, opts: BidListOptions) {
+  const { query, where } = bidListQuery(tx, opts);
+  const rows = await query;
+  return pageWithTotal(opts.q, rows, async () => {
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bids)
+      .innerJoin(offer, eq(offer.id, bids.offer_id))
+      .innerJoin(ask, eq(ask.id, bids.ask_id))
+      .where(where);
+    return n!.n;
+  });
+}
+export type BidListRow = Awaited<ReturnType<typeof listBids>>['records'][number];
+
+// --- Market figures (listings' screens) ---------------------------------------------------------------------------
+
+/** Average and newest bid price of a product's non-confidential bids changed in the last 30 days. */
+export async function bidStats(tx: Tx, product: string, now: Date) {
+  const since = new Date(now.getTime() - MARKET_STATS_DAYS * 86_400_000);
+  const [row] = await tx
+    .select({
+      avg: sql<string | null>`round(avg(${bids.price}), 2)::text`,
+      last: sql<string | null>`(array_agg(${bids.price}::text order by ${bids.updated_at} desc, ${bids.id} desc))[1]`,
+    })
+    .from(bids)
+    .where(
+      and(
+        eq(bids.product, product),
+        sql`not ${bids.is_confidential}`,
+        sql`${bids.updated_at} >= ${since.toISOString()}`,
+      ),
+    );
+  return { avg: row?.avg ?? null, last: row?.last ?? null };
+}
+
+/** The price of a product's newest approved, non-confidential trade. */
+export async function lastTradedPrice(tx: Tx, product: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ price: sql<string>`${bids.price}::text` })
+    .from(bids)
+    .where(and(eq(bids.product, product), sql`not ${bids.is_confidential}`, eq(bids.status, 'Approved')))
+    .orderBy(sql`${bids.updated_at} desc`, sql`${bids.id} desc`)
+    .limit(1);
+  return row?.price ?? null;
+}
+
+/** The ticker: a product's newest non-confidential negotiation entries (placed, countered, accepted). */
+export async function tickerEntries(tx: Tx, product: string | undefined) {
+  return tx
+    .select({
+      state: bidHistory.state,
+      product: bidHistory.product,
+      price: sql<string>`${bidHistory.price}::text`,
+      quantity: sql<string>`${bidHistory.quantity}::text`,
+      company_type: bidHistory.company_type,
+      created_at: bidHistory.created_at,
+    })
+    .from(bidHistory)
+    .where(
+      and(
+        product ? eq(bidHistory.product, product) : undefined,
+        sql`not ${bidHistory.is_confidential}`,
+        inArray(bidHistory.status, ['New', 'OnGoing', 'Accepted']),
+      ),
+    )
+    .orderBy(sql`${bidHistory.created_at} desc`, sql`${bidHistory.id} desc`)
+    .limit(TICKER_SIZE);
+}
+
+/** Open, still valid bids per listing. */
+export async function openBidCounts(tx: Tx, listingIds: number[], now: Date): Promise<Map<number, number>> {
+  if (!listingIds.length) return new Map();
+  const rows = await tx
+    .select({ id: listings.id, n: sql<number>`count(${bids.id})::int` })
+    .from(listings)
+    .innerJoin(bids, or(eq(bids.offer_id, listings.id), eq(bids.ask_id, listings.id)))
+    .where(and(inArray(listings.id, listingIds), liveWhere(now)))
+    .groupBy(listings.id);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+// --- The lapse sweep ----------------------------------------------------------------------------------------------
+
+/** Open bids whose validity has passed, oldest first, locked (skipping rows a transition holds). */
+export async function lockExpired(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({
+      bid: bids,
+      offer_state: offer.state,
+      ask_state: ask.state,
+    })
+    .from(bids)
+    .innerJoin(offer, eq(offer.id, bids.offer_id))
+    .innerJoin(ask, eq(ask.id, bids.ask_id))
+    .where(and(sql`${bids.status} in ${OPEN}`, sql`${bids.valid_until} <= ${now.toISOString()}`))
+    .orderBy(asc(bids.valid_until))
+    .limit(limit)
+    .for('update', { of: bids, skipLocked: true });
+}
+
+/** The caller's company's rating and source of a distillery, and the industry rating (as on the listings). */
+export async function ratingsOf(tx: Tx, companyId: number, distilleryId: number) {
+  const res = await tx.execute<{ your_rating: number | null; source: string | null; industry_rating: string | null }>(
+    sql`select
+      (select r.rating from ratings r where r.to_distillery_id = ${distilleryId} and r.from_company_id = ${companyId}
+        order by r.created_at desc, r.id desc limit 1) as your_rating,
+      (select r.source from ratings r where r.to_distillery_id = ${distilleryId} and r.from_company_id = ${companyId}
+        order by r.created_at desc, r.id desc limit 1) as source,
+      (select round(avg(latest.rating), 1)::text from (select distinct on (r.from_company_id) r.rating from ratings r
+        where r.to_distillery_id = ${distilleryId} order by r.from_company_id, r.created_at desc, r.id desc) latest)
+        as industry_rating`,
+  );
+  const row = (
+    res as unknown as { rows: { your_rating: number | null; source: string | null; industry_rating: string | null }[] }
+  ).rows[0]!;
+  return {
+    your_rating: row.your_rating === null ? null : Number(row.your_rating),
+    source: row.source,
+    industry_rating: row.industry_rating === null ? null : Number(row.industry_rating),
+  };
+}

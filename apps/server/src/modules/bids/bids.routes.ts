@@ -1,0 +1,68 @@
+import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
+import type { FastifyInstance } from 'fastify';
+import { defineMethod, type Limit } from '../../plugins/registry.js';
+import * as bids from './bids.service.js';
+import * as stepUp from './bids.step-up.js';
+
+const MINUTE = 60_000;
+const userKey = (req: { actor: { userId: number } | null }) => String(req.actor?.userId ?? '');
+
+// Codes are mailed: every request counts, per user across addresses (the 60 s resend rule is the service's).
+const codeRequestLimits: Limit[] = [{ scope: 'approval-code-user', max: 10, timeWindow: 15 * MINUTE, key: userKey }];
+// Wrong codes, per user: five spend a code, and these bound how fast fresh codes can be guessed at.
+const verifyLimits: Limit[] = [
+  { scope: 'approval-verify-failures', max: 20, timeWindow: 15 * MINUTE, key: userKey, countStatus: 400 },
+];
+
+const ACTION_MESSAGES = {
+  accept: BID_MESSAGES.accepted,
+  approve: BID_MESSAGES.approved,
+  reject: BID_MESSAGES.rejected,
+};
+const actionMessage = (isApproved: boolean, tier: string | undefined) =>
+  ACTION_MESSAGES[!isApproved ? 'reject' : tier === 'negotiator' ? 'accept' : 'approve'];
+
+export function bidsRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  const create = async ({ body, actor }: { body: Parameters<typeof bids.place>[2]; actor: unknown }) => ({
+    message: BID_MESSAGES.placed,
+    data: await bids.place(deps, actor as never, body),
+  });
+  defineMethod(app, 'createBid', ({ body, actor }) => create({ body, actor }));
+  defineMethod(app, 'createOrder', ({ body, actor }) => create({ body, actor }));
+
+  const negotiate = async ({ body, actor }: { body: Parameters<typeof bids.negotiate>[2]; actor: unknown }) => ({
+    message: BID_MESSAGES.countered,
+    data: await bids.negotiate(deps, actor as never, body),
+  });
+  defineMethod(app, 'negotiateBid', ({ body, actor }) => negotiate({ body, actor }));
+  defineMethod(app, 'updateOrder', ({ body, actor }) => negotiate({ body, actor }));
+
+  const act = async ({ body, actor }: { body: Parameters<typeof bids.act>[2]; actor: unknown }) => {
+    const data = await bids.act(deps, actor as never, body);
+    return { message: actionMessage(body.is_approved, data.actor?.tier), data };
+  };
+  defineMethod(app, 'bidAction', ({ body, actor }) => act({ body, actor }));
+  defineMethod(app, 'approveOrder', ({ body, actor }) => act({ body, actor }));
+
+  defineMethod(app, 'getAllBids', async ({ body, actor }) => ({ data: await bids.list(deps, actor!, body) }));
+  defineMethod(app, 'getAllOrderDetails', async ({ body, actor }) => ({ data: await bids.list(deps, actor!, body) }));
+  defineMethod(app, 'getBidById', async ({ body, actor }) => ({ data: await bids.get(deps, actor!, body.bid_id) }));
+  defineMethod(app, 'getOrderById', async ({ body, actor }) => ({ data: await bids.get(deps, actor!, body.bid_id) }));
+
+  defineMethod(
+    app,
+    'generateUserOTP',
+    async ({ actor }) => ({ message: BID_MESSAGES.otpSent, data: await stepUp.generate(deps, actor!) }),
+    { rateLimit: { max: 20, timeWindow: '15 minutes' }, limits: codeRequestLimits },
+  );
+  defineMethod(
+    app,
+    'verifyOTP',
+    async ({ body, actor }) => ({
+      message: BID_MESSAGES.otpVerified,
+      data: await stepUp.verify(deps, actor!, body.otp),
+    }),
+    { rateLimit: { max: 60, timeWindow: '15 minutes' }, limits: verifyLimits },
+  );
+}

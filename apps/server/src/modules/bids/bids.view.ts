@@ -1,0 +1,176 @@
+// What a caller sees of a bid. Privacy is decided here, once, for every response shape: the counterparty's company
+// and distillery names are masked and its ids withheld until the bid is Approved (DESIGN.md §4), and the names of
+// the counterparty's users never leave the server before then.
+import {
+  FLAG_KEYS,
+  TIER_LABELS,
+  type BidSide,
+  type BidStatus,
+  type FlagKey,
+  type UserBidAction,
+} from '@spirit/domain/bids/bids.constants';
+import {
+  allowedActions,
+  effectiveStatus,
+  pickFlags,
+  rejectionComment,
+  whoseTurn,
+  type BidActor,
+  type BidState,
+} from '@spirit/domain/bids/bids.rules';
+import type { BidDetail, BidHistoryEntry, BidListRecord } from '@spirit/domain/bids/bids.schemas';
+import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
+import { maskName } from '@spirit/domain/listings/listings.rules';
+import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
+import type { BidListing, BidRow, historyOf } from './bids.repository.js';
+
+/** Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list). */
+export type Viewer = { companyId: number; side: BidSide | null };
+
+export const sideOf = (
+  bid: Pick<BidRow, 'buyer_company_id' | 'seller_company_id'>,
+  companyId: number,
+): BidSide | null =>
+  bid.buyer_company_id === companyId ? 'buyer' : bid.seller_company_id === companyId ? 'seller' : null;
+
+export const stateOf = (bid: BidRow): BidState => ({
+  status: bid.status,
+  locked: bid.locked,
+  flags: pickFlags(bid),
+  valid_until: bid.valid_until,
+});
+
+/** Whether `viewer` may read the clear name of `side`'s company: its own, or either once the trade is Approved. */
+const clear = (viewer: Viewer, side: BidSide, status: BidStatus) =>
+  viewer.side === side || (viewer.side !== null && status === 'Approved');
+const named = (viewer: Viewer, side: BidSide, status: BidStatus, name: string) =>
+  clear(viewer, side, status) ? name : maskName(name);
+
+const flagsOf = (bid: BidRow) =>
+  Object.fromEntries(FLAG_KEYS.map((k) => [k, bid[k] ?? null])) as Record<FlagKey, true | null>;
+const source = (s: string | null) => (s ?? 'New') as (typeof RATING_SOURCES)[number];
+
+type ListExtras = {
+  offer_state: string;
+  ask_state: string;
+  offer_available: string;
+  ask_available: string;
+  buyer_name: string;
+  seller_name: string;
+  your_rating: number | null;
+  source: string | null;
+  industry_rating: string | number | null;
+};
+
+export function toListRecord(bid: BidRow, x: ListExtras, viewer: Viewer, now: Date): BidListRecord {
+  const status = effectiveStatus(bid, now);
+  return {
+    id: bid.id,
+    version: bid.version,
+    status,
+    is_bid_lapsed: status === 'Lapsed',
+    is_deal_locked: bid.locked,
+    is_bid_confidential: bid.is_confidential,
+    product: bid.product,
+    // The counterparty's state for a party; the seller's (where the goods are) for the market.
+    state: viewer.side === 'seller' ? x.ask_state : x.offer_state,
+    quantity: bid.quantity,
+    price: bid.price,
+    valid_until: bid.valid_until.toISOString(),
+    offer_id: bid.offer_id,
+    ask_id: bid.ask_id,
+    offer_available_quantity: x.offer_available,
+    ask_available_quantity: x.ask_available,
+    bid_placed_by: bid.placed_by,
+    buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
+    seller_company_name: named(viewer, 'seller', status, x.seller_name),
+    source: source(x.source),
+    your_rating: x.your_rating,
+    industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
+    trade_reference_number: bid.trade_reference,
+    ...flagsOf(bid),
+    created_on: bid.created_at.toISOString(),
+    modified_on: bid.updated_at.toISOString(),
+  };
+}
+
+type History = Awaited<ReturnType<typeof historyOf>>;
+
+function historyEntries(history: History, viewer: Viewer, status: BidStatus): BidHistoryEntry[] {
+  return history.map((h) => {
+    const side: BidSide = h.company_type === 'Buyer' ? 'buyer' : 'seller';
+    return {
+      company_type: h.company_type,
+      user: h.user_name && clear(viewer, side, status) ? h.user_name : null,
+      role: h.role,
+      quantity: h.quantity,
+      price: h.price,
+      valid_until: h.valid_until.toISOString(),
+      status: h.status,
+      comment: h.comment,
+      created_on: h.created_at.toISOString(),
+    };
+  });
+}
+
+export function toDetail(opts: {
+  bid: BidRow;
+  offer: BidListing;
+  ask: BidListing;
+  history: History;
+  viewer: Viewer;
+  actor: BidActor | null;
+  ratings: { your_rating: number | null; source: string | null; industry_rating: number | null };
+  now: Date;
+}): BidDetail {
+  const { bid, offer, ask, viewer, actor, now } = opts;
+  const status = effectiveStatus(bid, now);
+  const record = toListRecord(
+    bid,
+    {
+      offer_state: offer.state,
+      ask_state: ask.state,
+      offer_available: offer.available_quantity,
+      ask_available: ask.available_quantity,
+      buyer_name: ask.company_name,
+      seller_name: offer.company_name,
+      ...opts.ratings,
+    },
+    viewer,
+    now,
+  );
+  const seen = (side: BidSide) => clear(viewer, side, status);
+  const negotiations = historyEntries(opts.history, viewer, status);
+  const fees = bid.trade_reference
+    ? {
+        buyer_commission_amount: bid.buyer_commission_amount ?? undefined,
+        buyer_state_gst: bid.buyer_state_gst ?? undefined,
+        buyer_central_gst: bid.buyer_central_gst ?? undefined,
+        seller_commission_amount: bid.seller_commission_amount ?? undefined,
+        seller_state_gst: bid.seller_state_gst ?? undefined,
+        seller_central_gst: bid.seller_central_gst ?? undefined,
+      }
+    : null;
+  const allowed: UserBidAction[] = allowedActions(stateOf(bid), actor, now);
+  return {
+    ...record,
+    ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bid[f]])) as Record<(typeof FEE_FIELDS)[number], string | null>),
+    comment: rejectionComment(negotiations),
+    buyer_company_id: seen('buyer') ? bid.buyer_company_id : null,
+    seller_company_id: seen('seller') ? bid.seller_company_id : null,
+    buyer_company_state: ask.state,
+    seller_company_state: offer.state,
+    // The goods go from the seller's distillery to the buyer's.
+    from_distillery_id: seen('seller') ? offer.distillery_id : null,
+    to_distillery_id: seen('buyer') ? ask.distillery_id : null,
+    from_distillery_name: seen('seller') ? offer.distillery_name : maskName(offer.distillery_name),
+    to_distillery_name: seen('buyer') ? ask.distillery_name : maskName(ask.distillery_name),
+    negotiations,
+    actor,
+    allowed_actions: allowed,
+    waiting_for: whoseTurn(stateOf(bid), now),
+    fees,
+  };
+}
+
+export const tierLabel = (actor: BidActor) => TIER_LABELS[actor.tier];

@@ -22,13 +22,12 @@ import {
   type Decision,
 } from '@spirit/domain/bids/bids.rules';
 import type { BidActionBody, CreateBid, GetAllBids, NegotiateBid } from '@spirit/domain/bids/bids.schemas';
-import { FEE_FIELDS, LISTING_MESSAGES } from '@spirit/domain/listings/listings.constants';
+import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { currentPeriod, decilitres, litresOf, periodsOverlap } from '@spirit/domain/listings/listings.rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { onUniqueViolation } from '../../lib/db-errors.js';
-import { AppError } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { applicableRate } from '../fees/fees.service.js';
@@ -180,8 +179,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       const pair: Pair = side === 'buyer' ? { offer: other, ask: mine } : { offer: mine, ask: other };
       const tiers = await tiersOn(tx, actor.userId, [mine.distillery_id, other.distillery_id]);
       if (tiers.has(other.distillery_id)) throw bidError('bid.both_sides');
-      if (tiers.get(mine.distillery_id) !== 'negotiator')
-        throw new AppError('bid.not_mapped', 403, LISTING_MESSAGES.notNegotiator);
+      if (tiers.get(mine.distillery_id) !== 'negotiator') throw bidError('bid.not_mapped');
       const decision = decide({ bid: null, action: 'place', actor: { side, tier: 'negotiator' }, now });
       if (!decision.ok) refuse(decision);
       if (input.is_bid_confidential && !mine.company_is_premium) throw bidError('bid.confidential_not_allowed');

@@ -22,8 +22,8 @@ export function listingsRoutes(app: FastifyInstance): void {
   defineMethod(app, 'getSpiritsAvailableStates', async ({ actor }) => ({
     data: await listings.spiritsAvailableStates(deps, actor!),
   }));
-  defineMethod(app, 'latestNegotiation', async ({ actor }) => ({
-    data: await listings.latestNegotiation(deps, actor!),
+  defineMethod(app, 'latestNegotiation', async ({ body, actor }) => ({
+    data: await listings.latestNegotiation(deps, actor!, body.product),
   }));
   defineMethod(app, 'getAllPossibleOffer', async ({ body, actor }) => ({
     data: await listings.possible(deps, actor!, body),

@@ -34,6 +34,8 @@ import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
+import { bidStats, lastTradedPrice, listBids, openBidCounts, tickerEntries } from '../bids/bids.repository.js';
+import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy } from '../mappings/mappings.repository.js';
 import {
@@ -165,15 +167,25 @@ export const audited = (row: ListingRow) => ({
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {
   const { companyId, side } = tradingSide(actor);
   const page = await listOwnListings(deps.db, { companyId, side, q });
-  const period = currentPeriod(deps.now());
-  return { records: page.records.map((r) => toListing(r, period)), totalRecords: page.totalRecords };
+  const now = deps.now();
+  const period = currentPeriod(now);
+  const open = await openBidCounts(
+    deps.db,
+    page.records.map((r) => r.id),
+    now,
+  );
+  return {
+    records: page.records.map((r) => ({ ...toListing(r, period), total_open_bids: open.get(r.id) ?? 0 })),
+    totalRecords: page.totalRecords,
+  };
 }
 
-/** Market figures for the caller: the counterparty side's listings (bid figures once bids exist). */
+/** Market figures for the caller: the counterparty side's listings and the product's non-confidential bids. */
 async function statsFor(deps: Deps, side: ListingSide, product: string) {
   const now = deps.now();
   const s = await listingStats(deps.db, { side, product, now, period: currentPeriod(now) });
-  return { avg_bid_price: null, avg_offer_price: s.avg, last_bid_price: null, last_offer_price: s.last };
+  const b = await bidStats(deps.db, product, now);
+  return { avg_bid_price: b.avg, avg_offer_price: s.avg, last_bid_price: b.last, last_offer_price: s.last };
 }
 
 export async function marketStats(deps: Deps, actor: Actor, product: string) {
@@ -192,7 +204,9 @@ export async function get(deps: Deps, actor: Actor, id: number) {
   const row = await findOwnListing(deps.db, companyId, id);
   if (!row) throw listingNotFound();
   const stats = await statsFor(deps, otherSide(row.side), row.product);
-  const listing = toListing(row, currentPeriod(deps.now()));
+  const now = deps.now();
+  const open = await openBidCounts(deps.db, [row.id], now);
+  const listing = { ...toListing(row, currentPeriod(now)), total_open_bids: open.get(row.id) ?? 0 };
   return { ...listing, ...stats, can_edit: await mayEdit(deps, actor, row) };
 }
 
@@ -287,10 +301,18 @@ export async function spiritsAvailableStates(deps: Deps, actor: Actor) {
   return Object.fromEntries(products.sort().map((p) => [p, states]));
 }
 
-/** The ticker: negotiation entries arrive with bids (next issue); until then there are none. */
-export async function latestNegotiation(_deps: Deps, actor: Actor) {
+/** The ticker: the newest non-confidential negotiation entries of a product (of any product without one). */
+export async function latestNegotiation(deps: Deps, actor: Actor, product?: string) {
   tradingSide(actor);
-  return [];
+  const entries = await tickerEntries(deps.db, product || undefined);
+  return entries.map((e) => ({
+    state: e.state,
+    product: e.product,
+    price: e.price,
+    quantity: e.quantity,
+    type: e.company_type === 'Buyer' ? ('buyer' as const) : ('seller' as const),
+    created_on: e.created_at.toISOString(),
+  }));
 }
 
 /** SQL of the landed price's variable part for `mine`'s counterparties (the caller's own fees are constant). */
@@ -384,15 +406,20 @@ export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
   if (!row || (!own && (row.side !== otherSide(side) || !row.is_open))) throw listingNotFound();
   const now = deps.now();
   const stats = await listingStats(deps.db, { side: row.side, product: row.product, now, period: currentPeriod(now) });
+  // The caller's company's bids on the item (the counterparty's name masked until Approved).
+  const q = { page: 1, page_size: 30, sort_order: 'asc' as const };
+  const bids = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id });
+  const orders = bids.records.map(({ bid, ...x }) =>
+    toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),
+  );
   return {
     ...marketItem(row, own),
     ...feesOf(row),
     average_price: stats.avg,
-    // Trades arrive with bids (next issue).
-    last_traded_price: null,
-    is_deal_locked: false,
+    last_traded_price: await lastTradedPrice(deps.db, row.product),
+    is_deal_locked: orders.some((o) => o.is_deal_locked && (o.status === 'New' || o.status === 'OnGoing')),
     is_own: own,
     can_edit: own && (await mayEdit(deps, actor, row)),
-    orders: [],
+    orders,
   };
 }

@@ -1,0 +1,130 @@
+// Tabs 4 and 3 of the listing page, "Pending Authorisation" (Authorizer) and "Pending Approval" (Approver), spec
+// 001 §2: the listing's bids waiting for the caller, re-read every 15 s, with Approve and Reject (a one-time code,
+// and a Rejection Comment for Reject) and View Details. The buttons a row shows are the domain's `allowedActions`
+// for the caller's side and the tab's tier.
+import { sideOfCompanyType, type BidTier } from '@spirit/domain/bids/bids.constants';
+import { allowedActions, pickFlags } from '@spirit/domain/bids/bids.rules';
+import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
+import type { OfferDetail } from '@spirit/domain/listings/listings.schemas';
+import { useState } from 'react';
+import { useSession } from '../../../app/session';
+import { DataList, type DataColumn } from '../../../ui/data-list';
+import { formatMoney, formatQuantity } from '../../../ui/format';
+import { RowActionButton } from '../../../ui/row-action';
+import { useListState } from '../../../ui/use-list-state';
+import { useAllBids } from '../api/get-all-bids';
+import { standingColumns } from './bid-cells';
+import { BidDialog } from './bid-dialog';
+import { RejectionCommentDialog } from './rejection-comment-dialog';
+import { useStepUpAction } from './use-step-up-action';
+
+export const PENDING_BIDS_REFRESH_MS = 15_000;
+
+/** What `tier` on `side` may do on a listed bid now. */
+export function rowActions(bid: BidListRecord, actor: { side: 'buyer' | 'seller'; tier: BidTier } | null, now: number) {
+  const state = { status: bid.status, locked: bid.is_deal_locked, flags: pickFlags(bid), valid_until: bid.valid_until };
+  return new Set(allowedActions(state, actor, now));
+}
+
+type Handlers = {
+  approve: (bid: BidListRecord) => void;
+  reject: (bid: BidListRecord) => void;
+  view: (id: number) => void;
+};
+
+function pendingColumns(
+  allowed: (bid: BidListRecord) => Set<string>,
+  on: Handlers,
+  busy: boolean,
+): DataColumn<BidListRecord>[] {
+  return [
+    { key: 'state', header: 'State', body: (r) => r.state },
+    {
+      key: 'quantity',
+      header: 'Negotiated Quantity',
+      body: (r) => formatQuantity(r.quantity, 1),
+      className: 'numeric-cell',
+    },
+    { key: 'price', header: 'Negotiated Price', body: (r) => formatMoney(r.price), className: 'numeric-cell' },
+    ...standingColumns,
+    {
+      key: 'actions',
+      header: 'Actions',
+      className: 'actions-cell',
+      body: (r) => {
+        const may = allowed(r);
+        return (
+          <>
+            {may.has('approve') ? (
+              <RowActionButton
+                icon="pi-check"
+                label={`Approve bid ${r.id}`}
+                busy={busy}
+                onClick={() => on.approve(r)}
+              />
+            ) : null}
+            {may.has('reject') ? (
+              <RowActionButton
+                icon="pi-times"
+                label={`Reject bid ${r.id}`}
+                disabled={busy}
+                onClick={() => on.reject(r)}
+              />
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      key: 'history',
+      header: 'History',
+      className: 'actions-cell',
+      body: (r) => (
+        <RowActionButton icon="pi-eye" label={`View Details of bid ${r.id}`} onClick={() => on.view(r.id)} />
+      ),
+    },
+  ];
+}
+
+function PendingBidsTab({ listing, tier, label }: { listing: Pick<OfferDetail, 'id'>; tier: BidTier; label: string }) {
+  const companyType = useSession()?.user.company_type;
+  const actor = companyType ? { side: sideOfCompanyType(companyType), tier } : null;
+  const list = useListState();
+  const result = useAllBids({ ...list.query, offer_id: listing.id, awaiting_me: true }, PENDING_BIDS_REFRESH_MS);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<BidListRecord | null>(null);
+  const step = useStepUpAction({ negotiator: false, onDone: () => setRejecting(null) });
+  const now = Date.now();
+  const columns = pendingColumns(
+    (bid) => rowActions(bid, actor, now),
+    {
+      approve: (bid) => step.run({ bid_id: bid.id, is_approved: true, comment: '', version: bid.version }),
+      reject: setRejecting,
+      view: setViewing,
+    },
+    step.busy,
+  );
+  return (
+    <>
+      <DataList label={label} list={list} result={result} columns={columns} rowKey="id" />
+      <RejectionCommentDialog
+        visible={rejecting !== null}
+        busy={step.busy}
+        onCancel={() => setRejecting(null)}
+        onSave={(comment) =>
+          rejecting && step.run({ bid_id: rejecting.id, is_approved: false, comment, version: rejecting.version })
+        }
+      />
+      {step.panel}
+      <BidDialog bidId={viewing} mode="details" onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+export function PendingAuthorisationTab({ listing }: { listing: Pick<OfferDetail, 'id'> }) {
+  return <PendingBidsTab listing={listing} tier="authorizer" label="Bids awaiting your authorisation" />;
+}
+
+export function PendingApprovalTab({ listing }: { listing: Pick<OfferDetail, 'id'> }) {
+  return <PendingBidsTab listing={listing} tier="approver" label="Bids awaiting your approval" />;
+}

@@ -1,0 +1,80 @@
+// "Place bid for {product} from {state}" (spec 001 §2 "Possible counterparties tab"): quantity, price and validity
+// for a bid joining the open listing and a possible counterparty's; the confidential box for Premium Client
+// companies; the captcha. Nothing is sent until the terms pass the contract's fields and the availability rule.
+import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
+import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
+import { Dialog } from 'primereact/dialog';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { formatMoney, formatQuantity } from '../../../ui/format';
+import { SubmitButton } from '../../../ui/submit-button';
+import { useToast } from '../../../ui/toast';
+import { useCreateBid } from '../api/create-bid';
+import { termsBody } from './bid-terms';
+import { TermsFields } from './terms-fields';
+import { useTermsForm } from './use-terms-form';
+
+type Props = {
+  /** The caller's own open listing, the one the page shows. */
+  listing: Pick<OfferDetail, 'id' | 'side' | 'available_quantity'>;
+  /** The counterparty listing chosen on the Possible tab; null keeps the dialog closed. */
+  target: Pick<PossibleRecord, 'id' | 'product' | 'state' | 'available_quantity' | 'offer_price'> | null;
+  onClose: () => void;
+};
+
+function PlaceBidForm({ listing, target, onClose }: Props & { target: NonNullable<Props['target']> }) {
+  const toast = useToast();
+  const create = useCreateBid();
+  const terms = useTermsForm([listing.available_quantity, target.available_quantity]);
+  const { premium, failure } = terms;
+  const { handleSubmit } = terms.form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const counterparty = listing.side === 'Ask' ? { offer_id: target.id } : { ask_id: target.id };
+    try {
+      const { message } = await create.mutateAsync({
+        ...termsBody(values, Date.now(), premium),
+        my_offer_id: listing.id,
+        ...counterparty,
+      });
+      toast.success(message || BID_MESSAGES.placed);
+      onClose();
+    } catch (error) {
+      terms.failed(error, BID_MESSAGES.placeFailed);
+    }
+  });
+
+  const blocked = !terms.ready;
+  return (
+    <form className="bid-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <p className="bid-target">
+        Available: {formatQuantity(target.available_quantity, 1)} at {formatMoney(target.offer_price)} per litre; your
+        listing has {formatQuantity(listing.available_quantity, 1)}.
+      </p>
+      {failure ? (
+        <Alert severity="error" focusOnShow>
+          {BID_MESSAGES.placeFailed}: {failure}
+        </Alert>
+      ) : null}
+      <TermsFields idPrefix="place-bid" terms={terms} disabled={create.isPending} />
+      <div className="form-actions">
+        <Button label="Cancel" className="p-button-outlined" onClick={onClose} disabled={create.isPending} />
+        <SubmitButton label="Place Bid" blocked={blocked} busy={create.isPending} />
+      </div>
+    </form>
+  );
+}
+
+export function PlaceBidDialog({ listing, target, onClose }: Props) {
+  return (
+    <Dialog
+      header={target ? `Place bid for ${target.product} from ${target.state}` : 'Place bid'}
+      visible={target !== null}
+      onHide={onClose}
+      className="bid-dialog"
+      draggable={false}
+    >
+      {target ? <PlaceBidForm key={target.id} listing={listing} target={target} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+// Quantity, Price (₹) and Negotiation Valid Upto (hours), the confidential box for Premium Client companies and the
+// captcha: the inputs of the Place bid dialog and of a counter.
+import { VALIDITY_HOURS } from '@spirit/domain/bids/bids.constants';
+import { Captcha } from '../../../ui/captcha';
+import { FormField, inputClass } from '../../../ui/form-field';
+import type { TermsForm } from './use-terms-form';
+
+type Props = { idPrefix: string; terms: TermsForm; disabled?: boolean };
+
+/** The confidential box shows when the company is a Premium Client (`terms.premium`). */
+export function TermsFields({ idPrefix, terms, disabled }: Props) {
+  const { register, setValue, formState } = terms.form;
+  const { errors, isSubmitted: submitted } = formState;
+  const { premium, captcha: captchaRef } = terms;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <fieldset className="bid-terms" disabled={disabled}>
+      <FormField id={id('quantity')} label="Quantity (B/L)" required error={errors.quantity?.message}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register('quantity')}
+            className={inputClass(!!errors.quantity)}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <FormField id={id('price')} label="Price (₹ per litre)" required error={errors.price?.message}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register('price')}
+            className={inputClass(!!errors.price)}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <FormField id={id('hours')} label="Negotiation Valid Upto" required error={errors.hours?.message}>
+        {(a11y) => (
+          <select {...a11y} {...register('hours')} className={inputClass(!!errors.hours, 'native-select')}>
+            {VALIDITY_HOURS.map((h) => (
+              <option key={h} value={String(h)}>
+                {h} hours
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {premium ? (
+        <div className="checkbox-field">
+          <input id={id('confidential')} type="checkbox" {...register('is_bid_confidential')} />
+          <label htmlFor={id('confidential')}>Confidential Bid</label>
+        </div>
+      ) : null}
+      <Captcha
+        ref={captchaRef}
+        id={id('captcha')}
+        onChange={(payload) => setValue('captcha', payload ?? '', { shouldValidate: submitted })}
+        message={errors.captcha?.message}
+        invalid={!!errors.captcha}
+      />
+    </fieldset>
+  );
+}

@@ -5,16 +5,30 @@ import { METHODS, type MethodName } from '@spirit/domain/api/methods';
 import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../test/db-digest.js';
-import { registerCompany, seedApprovedCompany, seedSuperAdmin } from '../test/fixtures.js';
-import { createHarness, invitationToken, type Harness } from '../test/harness.js';
+import {
+  approveBid,
+  openApprovalWindow,
+  registerCompany,
+  seedApprovedCompany,
+  seedLockedBid,
+  seedOpenBid,
+  seedSuperAdmin,
+  validUntil,
+  type BidData,
+  type Market,
+  type Trader,
+} from '../test/fixtures.js';
+import { createHarness, invitationToken, otpCode, type Harness } from '../test/harness.js';
 
 type Role = 'Admin' | 'Negotiator' | 'Authorizer' | 'Approver';
-type Actor = { label: string; token: string | null; roles: string[]; company: 'A' | 'B' | null };
+type Actor = { label: string; token: string | null; roles: string[]; company: 'A' | 'B' | null; email?: string };
 
 let h: Harness;
 let superToken: string;
 const actors: Actor[] = [];
 let A: Awaited<ReturnType<typeof buildCompany>>;
+/** A Buyer outside the matrix: A's counterparty in the bids. */
+let C: Awaited<ReturnType<typeof buildCompany>>;
 let feeId: number;
 let serial = 0;
 
@@ -91,8 +105,11 @@ async function addDistillery(adminToken: string) {
 }
 
 type Case = {
-  /** The body, built afresh for each actor: writes get their own fresh target so one success cannot change another case. */
-  body: () => Promise<Record<string, unknown>>;
+  /**
+   * The body, built afresh for each actor: writes get their own fresh target so one success cannot change another
+   * case. Bid actions need a bid waiting for the actor's own tier, so the builder is told who will call.
+   */
+  body: (actor: Actor) => Promise<Record<string, unknown>>;
   /** The body names an object of company A: B's users must be told it does not exist. */
   scopedToA: boolean;
   /** For `optional` methods: the roles the non-public form needs. */
@@ -258,6 +275,39 @@ function cases(): Partial<Record<MethodName, Case>> {
     getInventorybyId: { body: async () => ({ id: await listingOfA() }), scopedToA: false },
     generateExcel: { body: async () => ({ type: 'offer' }), scopedToA: true, foreign: 400 },
     uploadCSV: { body: async () => ({ s3_url: await bulkFileOfA() }), scopedToA: true },
+
+    // Bids between A (Seller) and C (a Buyer outside the matrix): B's users are not parties.
+    createBid: { body: async () => placeBody(), scopedToA: true },
+    createOrder: {
+      body: async () => {
+        const { my_offer_id, ask_id, quantity, price, ...rest } = await placeBody();
+        return { ...rest, my_offer_id, inventory_id: ask_id, order_quantity: quantity, order_price: price };
+      },
+      scopedToA: true,
+    },
+    negotiateBid: { body: async () => counterBody(await bidFor('negotiator')), scopedToA: true },
+    updateOrder: {
+      body: async () => {
+        const { bid_id, quantity, price, ...rest } = await counterBody(await bidFor('negotiator'));
+        return { ...rest, order_id: bid_id, order_quantity: quantity, order_price: price };
+      },
+      scopedToA: true,
+    },
+    bidAction: { body: async (actor) => actionBody(actor), scopedToA: true },
+    approveOrder: {
+      body: async (actor) => {
+        const { bid_id, is_approved, version } = await actionBody(actor);
+        return { order_id: bid_id, approval_status: is_approved, version };
+      },
+      scopedToA: true,
+    },
+    getAllBids: { body: async () => ({}), scopedToA: false },
+    getAllOrderDetails: { body: async () => ({}), scopedToA: false },
+    getBidById: { body: async () => ({ bid_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    // Every trading tier of either company asks for and checks its own code.
+    generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
+    verifyOTP: { body: async (actor) => ({ otp: await freshCode(actor) }), scopedToA: false },
   };
 }
 
@@ -312,6 +362,86 @@ async function bulkFileOfA() {
   return (res.json() as { data: { file_url: string } }).data.file_url;
 }
 
+// --- Bids -------------------------------------------------------------------------------------------------------
+
+type Tier = 'negotiator' | 'authorizer' | 'approver';
+const TIER_ROLE = { negotiator: 'Negotiator', authorizer: 'Authorizer', approver: 'Approver' } as const;
+
+/** A company of the matrix as the bid fixtures see a trader. */
+const asTrader = (c: typeof A) =>
+  ({
+    negotiator: c.users.Negotiator,
+    authorizer: c.users.Authorizer,
+    approver: c.users.Approver,
+  }) as unknown as Trader;
+
+/** A's open offer and a fresh ask of C: each bid gets its own pair of listings. */
+async function marketOfA(): Promise<Market> {
+  const ask = await h.call<{ id: number }>(
+    'createOffer',
+    {
+      ...offerForm(),
+      distillery_id: C.distillery,
+      import_pass_fee: 1,
+      transit_permit_fee: 1,
+      escort_fee: 1,
+      corporation_fee: 1,
+      misc_handling: 1,
+      transportation: 1,
+    },
+    C.users.Negotiator.token,
+  );
+  if (ask.statusCode !== 200) throw new Error(`ask of C: ${JSON.stringify(ask.body)}`);
+  return { seller: asTrader(A), buyer: asTrader(C), offer: { id: await listingOfA() }, ask: ask.body.data };
+}
+
+async function placeBody() {
+  const market = await marketOfA();
+  return {
+    quantity: 10,
+    price: 50,
+    valid_until: validUntil(h),
+    my_offer_id: market.offer.id,
+    ask_id: market.ask.id,
+    captcha: await h.captcha(),
+  };
+}
+
+/** A bid of A and C waiting for A's `tier`: placed by C; accepted by A's Negotiator; approved by A's Authorizer. */
+async function bidFor(tier: Tier): Promise<BidData> {
+  const market = await marketOfA();
+  if (tier === 'negotiator') return seedOpenBid(h, market, { quantity: 10 });
+  const locked = await seedLockedBid(h, market, { quantity: 10 });
+  if (tier === 'authorizer') return locked;
+  const res = await approveBid(h, A.users.Authorizer, locked);
+  if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+async function counterBody(bid: BidData) {
+  const captcha = await h.captcha();
+  return { bid_id: bid.id, version: bid.version, quantity: 10, price: 51, valid_until: validUntil(h), captcha };
+}
+
+async function actionBody(actor: Actor) {
+  const tier = (Object.keys(TIER_ROLE) as Tier[]).find((t) => actor.roles.includes(TIER_ROLE[t])) ?? 'negotiator';
+  const bid = await bidFor(tier);
+  if (actor.company === 'A') await openApprovalWindow(h, A.users[TIER_ROLE[tier]]);
+  return { bid_id: bid.id, version: bid.version, is_approved: true };
+}
+
+/** Moves the clock past the 60 s a user waits between codes. */
+const advanceClock = () => void (h.clock.offsetMs += 61_000);
+
+/** A code just mailed to the actor (any string for callers refused before the body matters). */
+async function freshCode(actor: Actor) {
+  if (!actor.token || actor.roles.some((r) => r === 'SuperAdmin' || r === 'Admin')) return '123456';
+  advanceClock();
+  const sent = await h.call('generateUserOTP', {}, actor.token);
+  if (sent.statusCode !== 200) throw new Error(`generateUserOTP: ${JSON.stringify(sent.body)}`);
+  return otpCode(h, actor.email!);
+}
+
 /** Methods the matrix leaves to their own tests, and why. */
 const ELSEWHERE: Partial<Record<MethodName, string>> = {
   logout: 'ends the caller’s own session; covered in session.test.ts',
@@ -333,6 +463,7 @@ beforeAll(async () => {
   superToken = await seedSuperAdmin(h);
   A = await buildCompany('Seller');
   const B = await buildCompany('Buyer');
+  C = await buildCompany('Buyer');
   const fee = await h.call<{ id: number }>('createCommission', { company_type: 'Buyer', ...amount }, superToken);
   if (fee.statusCode !== 200) throw new Error(`fee: ${JSON.stringify(fee.body)}`);
   feeId = fee.body.data.id;
@@ -342,9 +473,21 @@ beforeAll(async () => {
     ['A', A],
     ['B', B],
   ] as const) {
-    actors.push({ label: `${name} Admin`, token: company.token, roles: ['Admin'], company: name });
+    actors.push({
+      label: `${name} Admin`,
+      token: company.token,
+      roles: ['Admin'],
+      company: name,
+      email: company.email,
+    });
     for (const role of ['Negotiator', 'Authorizer', 'Approver'] as const) {
-      actors.push({ label: `${name} ${role}`, token: company.users[role].token, roles: [role], company: name });
+      actors.push({
+        label: `${name} ${role}`,
+        token: company.users[role].token,
+        roles: [role],
+        company: name,
+        email: company.users[role].email,
+      });
     }
   }
 }, 180_000);
@@ -364,7 +507,7 @@ describe('authorization matrix', () => {
       const outcomes: string[] = [];
       const wanted: string[] = [];
       for (const actor of actors) {
-        const body = await c.body();
+        const body = await c.body(actor);
         const want = expected(method, c, actor);
         const before = want === 200 ? null : await tableDigest(h);
         const res = await h.call(method, body, actor.token);

@@ -93,6 +93,52 @@ describe('demo seed', () => {
     }
   }, 120_000);
 
+  it('seeds bids in every status through the services, with something waiting for every trading account', async () => {
+    const res = await h.db.execute(
+      sql`select status, locked, coalesce(is_authenticator_buyer_approved, false) as authorized, count(*)::int as n
+        from bids group by 1, 2, 3`,
+    );
+    const groups = (res as unknown as { rows: { status: string; locked: boolean; authorized: boolean }[] }).rows;
+    const has = (status: string, locked?: boolean, authorized?: boolean) =>
+      groups.some(
+        (g) =>
+          g.status === status &&
+          (locked === undefined || g.locked === locked) &&
+          (authorized === undefined || g.authorized === authorized),
+      );
+    expect({
+      new: has('New'),
+      countered: has('OnGoing', false),
+      locked: has('OnGoing', true, false),
+      partlyApproved: has('OnGoing', true, true),
+      approved: has('Approved'),
+      rejected: has('Rejected'),
+      lapsed: has('Lapsed'),
+    }).toEqual({
+      new: true,
+      countered: true,
+      locked: true,
+      partlyApproved: true,
+      approved: true,
+      rejected: true,
+      lapsed: true,
+    });
+    const trade = await h.db.execute(sql`select trade_reference from bids where status = 'Approved'`);
+    expect((trade as unknown as { rows: { trade_reference: string }[] }).rows[0]!.trade_reference).toMatch(/^TR-/);
+    // The seed's own sessions (which opened approval windows) are closed.
+    const open = await h.db.execute(
+      sql`select count(*)::int as n from sessions where approval_until is not null and revoked_at is null`,
+    );
+    expect((open as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    for (const c of report.demo) {
+      for (const account of c.accounts.filter((a) => a.role !== 'Admin')) {
+        const token = await h.login(account.email, DEMO_PASSWORD);
+        const waiting = await h.call<{ totalRecords: number }>('getAllBids', { awaiting_me: true }, token);
+        expect(waiting.body.data.totalRecords, account.email).toBeGreaterThan(0);
+      }
+    }
+  }, 120_000);
+
   it('leaves no live set-password link: the approval mail in the outbox cannot replace the demo password', async () => {
     const live = await h.db.execute(
       sql`select count(*)::int as n from invitations where used_at is null and voided_at is null`,

@@ -20,6 +20,7 @@ import { files } from './modules/files/files.table.js';
 import { stateCities } from './modules/geo/geo.service.js';
 import { create as createListing } from './modules/listings/listings.service.js';
 import { create as createMapping } from './modules/mappings/mappings.service.js';
+import { seedBids } from './seed-bids.js';
 import { addUser } from './modules/users/users.admin.service.js';
 import { findUserByEmail } from './modules/users/users.repository.js';
 import { users } from './modules/users/users.table.js';
@@ -427,6 +428,7 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
     });
   }
   await seedFees(deps, actor, companyIds);
+  await seedBids(deps, { companies: DEMO_COMPANIES, companyIds });
   return report;
 }
 

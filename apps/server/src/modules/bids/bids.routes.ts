@@ -54,7 +54,8 @@ export function bidsRoutes(app: FastifyInstance): void {
     app,
     'generateUserOTP',
     async ({ actor }) => ({ message: BID_MESSAGES.otpSent, data: await stepUp.generate(deps, actor!) }),
-    { rateLimit: { max: 20, timeWindow: '15 minutes' }, limits: codeRequestLimits },
+    // Per address too, generously: a company's approvers may share one office address.
+    { rateLimit: { max: 100, timeWindow: '15 minutes' }, limits: codeRequestLimits },
   );
   defineMethod(
     app,
@@ -63,6 +64,6 @@ export function bidsRoutes(app: FastifyInstance): void {
       message: BID_MESSAGES.otpVerified,
       data: await stepUp.verify(deps, actor!, body.otp),
     }),
-    { rateLimit: { max: 60, timeWindow: '15 minutes' }, limits: verifyLimits },
+    { rateLimit: { max: 200, timeWindow: '15 minutes' }, limits: verifyLimits },
   );
 }

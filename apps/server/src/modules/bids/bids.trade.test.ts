@@ -183,3 +183,19 @@ describe('a trade from placement to the sixth approval', () => {
     expect(order).toEqual(sellerView);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the bid calls and the order-named aliases with the spec’s field names', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    type Op = {
+      post: { summary: string; requestBody: { content: Record<string, { schema: { properties: object } }> } };
+    };
+    const paths = (res.json() as { paths: Record<string, Op> }).paths;
+    const fields = (name: string) =>
+      Object.keys(paths[`/api/${name}`]!.post.requestBody.content['application/json']!.schema.properties);
+    expect(fields('createOrder')).toEqual(expect.arrayContaining(['inventory_id', 'order_price', 'order_quantity']));
+    expect(fields('approveOrder')).toEqual(expect.arrayContaining(['order_id', 'approval_status', 'version']));
+    expect(fields('createBid')).toEqual(expect.arrayContaining(['my_offer_id', 'offer_id', 'valid_until', 'captcha']));
+    expect(paths['/api/getOrderById']!.post.summary).toMatch(/getBidById/);
+  });
+});

@@ -12,7 +12,7 @@ import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { bidsRoutes } from './modules/bids/bids.routes.js';
-import { lapseExpired } from './modules/bids/bids.service.js';
+import { lapseExpired } from './modules/bids/bids.lapse.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
@@ -82,7 +82,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
 
   registerSecurityHeaders(app);
 
-  if (config.rateLimit) await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  if (config.rateLimit)
+    await app.register(rateLimit, {
+      global: true,
+      max: 600,
+      timeWindow: '1 minute',
+      // The per-address budget is for calls. The app's own files are static and cached; one page load fetches dozens
+      // of them, and a whole office signs in from one address.
+      allowList: (req) => !req.url.startsWith('/api/'),
+    });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await registerOpenApi(app);
   registerErrorHandling(app);

@@ -122,6 +122,21 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('counts calls per address, not the files a page loads', async () => {
+    const limited = await createHarness({ env: { RATE_LIMIT: 'true' } });
+    try {
+      for (let i = 0; i < 650; i++) {
+        const res = await limited.app.inject({ method: 'GET', url: '/healthz' });
+        expect(res.statusCode).toBe(200);
+      }
+      const statuses = new Set<number>();
+      for (let i = 0; i < 601; i++) statuses.add((await limited.call('getAllSpirit')).statusCode);
+      expect([...statuses].sort()).toEqual([200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('mailbox outside local mode', () => {

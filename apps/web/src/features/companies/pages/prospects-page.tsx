@@ -37,7 +37,7 @@ export function ProspectsPage() {
     { key: 'pan', header: 'PAN Number', body: (c) => c.pan_no },
     { key: 'type', header: 'Type', body: (c) => c.type },
     { key: 'status', header: 'Status', body: (c) => <CompanyStatus status={c.status} /> },
-    { key: 'email', header: 'Email', body: (c) => c.email },
+    { key: 'email', header: 'Email', className: 'email-cell', body: (c) => c.email },
     { key: 'phone', header: 'Phone No.', body: (c) => c.mobile_number },
     {
       key: 'action',

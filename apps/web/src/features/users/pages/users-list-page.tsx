@@ -77,7 +77,7 @@ export function UsersListPage() {
   const columns: DataColumn<UserRecord>[] = [
     { key: 'name', header: 'Name', sortable: true, body: (u) => u.name },
     { key: 'distilleries', header: 'Distillery Name', body: (u) => <Lines items={u.distilleries} /> },
-    { key: 'email', header: 'Email', body: (u) => u.email },
+    { key: 'email', header: 'Email', className: 'email-cell', body: (u) => u.email },
     { key: 'phone', header: 'Phone No.', body: (u) => u.mobile_number },
     {
       key: 'roles',

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from './lib/actor.js';
 import { revokeSession } from './modules/auth/auth.repository.js';
 import { openSession } from './modules/auth/session.js';
+import { lapseExpired } from './modules/bids/bids.lapse.js';
 import * as bids from './modules/bids/bids.service.js';
 import * as stepUp from './modules/bids/bids.step-up.js';
 import { distilleries } from './modules/distilleries/distilleries.table.js';
@@ -290,6 +291,6 @@ export async function seedBids(
       bid = await bids.act(quiet, actor, { bid_id: bid.id, version: bid.version, is_approved: true, comment: '' });
     }
   }
-  await bids.lapseExpired(deps);
+  await lapseExpired(deps);
   for (const id of sessions) await revokeSession(deps.db, id, deps.now());
 }

@@ -22,7 +22,7 @@ import {
 import { createHarness, type Harness } from '../../test/harness.js';
 import { companies } from '../companies/companies.table.js';
 import { bidHistory, bids } from './bids.table.js';
-import { lapseExpired } from './bids.service.js';
+import { lapseExpired } from './bids.lapse.js';
 
 let h: Harness;
 let superToken: string;

@@ -154,16 +154,17 @@ export type BidListOptions = {
 const counterpartyDistillery = (companyId: number) =>
   sql`(case when ${bids.buyer_company_id} = ${companyId} then ${offer.distillery_id} else ${ask.distillery_id} end)`;
 
-function ratingColumns(companyId: number) {
+/** Your rating, source and the industry rating of a distillery (as the listings compute them), as subqueries. */
+function ratingColumns(companyId: number, distillery: SQL) {
   const mine = (column: 'rating' | 'source') =>
-    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${counterpartyDistillery(companyId)}
+    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${distillery}
       and r.from_company_id = ${companyId} order by r.created_at desc, r.id desc limit 1)`;
   return {
     your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
     source: sql<string | null>`${mine('source')}`,
     industry_rating: sql<string | null>`(select round(avg(latest.rating), 1)::text from (
         select distinct on (r.from_company_id) r.rating from ratings r
-        where r.to_distillery_id = ${counterpartyDistillery(companyId)}
+        where r.to_distillery_id = ${distillery}
         order by r.from_company_id, r.created_at desc, r.id desc) latest)`,
   };
 }
@@ -190,7 +191,7 @@ export function bidListQuery(tx: Tx, opts: BidListOptions) {
       ask_available: ask.available_quantity,
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
-      ...ratingColumns(companyId),
+      ...ratingColumns(companyId, counterpartyDistillery(companyId)),
       total_records: totalOver,
     })
     .from(bids)
@@ -306,24 +307,15 @@ export async function lockExpired(tx: Tx, now: Date, limit: number) {
     .for('update', { of: bids, skipLocked: true });
 }
 
-/** The caller's company's rating and source of a distillery, and the industry rating (as on the listings). */
+/** The caller's company's rating and source of a distillery, and the industry rating. */
 export async function ratingsOf(tx: Tx, companyId: number, distilleryId: number) {
-  const res = await tx.execute<{ your_rating: number | null; source: string | null; industry_rating: string | null }>(
-    sql`select
-      (select r.rating from ratings r where r.to_distillery_id = ${distilleryId} and r.from_company_id = ${companyId}
-        order by r.created_at desc, r.id desc limit 1) as your_rating,
-      (select r.source from ratings r where r.to_distillery_id = ${distilleryId} and r.from_company_id = ${companyId}
-        order by r.created_at desc, r.id desc limit 1) as source,
-      (select round(avg(latest.rating), 1)::text from (select distinct on (r.from_company_id) r.rating from ratings r
-        where r.to_distillery_id = ${distilleryId} order by r.from_company_id, r.created_at desc, r.id desc) latest)
-        as industry_rating`,
-  );
-  const row = (
-    res as unknown as { rows: { your_rating: number | null; source: string | null; industry_rating: string | null }[] }
-  ).rows[0]!;
+  const [row] = await tx
+    .select(ratingColumns(companyId, sql`${distilleries.id}`))
+    .from(distilleries)
+    .where(eq(distilleries.id, distilleryId));
   return {
-    your_rating: row.your_rating === null ? null : Number(row.your_rating),
-    source: row.source,
-    industry_rating: row.industry_rating === null ? null : Number(row.industry_rating),
+    your_rating: row?.your_rating ?? null,
+    source: row?.source ?? null,
+    industry_rating: row?.industry_rating == null ? null : Number(row.industry_rating),
   };
 }

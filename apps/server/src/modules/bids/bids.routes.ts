@@ -1,6 +1,7 @@
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import type { FastifyInstance } from 'fastify';
 import { defineMethod, type Limit } from '../../plugins/registry.js';
+import * as reads from './bids.read.js';
 import * as bids from './bids.service.js';
 import * as stepUp from './bids.step-up.js';
 
@@ -45,10 +46,10 @@ export function bidsRoutes(app: FastifyInstance): void {
   defineMethod(app, 'bidAction', ({ body, actor }) => act({ body, actor }));
   defineMethod(app, 'approveOrder', ({ body, actor }) => act({ body, actor }));
 
-  defineMethod(app, 'getAllBids', async ({ body, actor }) => ({ data: await bids.list(deps, actor!, body) }));
-  defineMethod(app, 'getAllOrderDetails', async ({ body, actor }) => ({ data: await bids.list(deps, actor!, body) }));
-  defineMethod(app, 'getBidById', async ({ body, actor }) => ({ data: await bids.get(deps, actor!, body.bid_id) }));
-  defineMethod(app, 'getOrderById', async ({ body, actor }) => ({ data: await bids.get(deps, actor!, body.bid_id) }));
+  defineMethod(app, 'getAllBids', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
+  defineMethod(app, 'getAllOrderDetails', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
+  defineMethod(app, 'getBidById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
+  defineMethod(app, 'getOrderById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
 
   defineMethod(
     app,

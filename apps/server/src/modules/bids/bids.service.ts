@@ -3,13 +3,9 @@
 // entry. The sixth approval also locks both listings (lower id first), re-checks and commits their quantity, issues
 // the trade reference and fixes both sides' fees. Who acts comes from the session and the mappings, never the body.
 import {
-  BID_REFUSALS,
   DEFAULT_VALIDITY_HOURS,
-  TIER_LABELS,
   companyTypeOfSide,
-  otherBidSide,
   type BidAction,
-  type BidRefusalCode,
   type BidSide,
 } from '@spirit/domain/bids/bids.constants';
 import {
@@ -18,10 +14,8 @@ import {
   quantityRefusal,
   validUntilOf,
   validUntilRefusal,
-  type BidActor,
-  type Decision,
 } from '@spirit/domain/bids/bids.rules';
-import type { BidActionBody, CreateBid, GetAllBids, NegotiateBid } from '@spirit/domain/bids/bids.schemas';
+import type { BidActionBody, CreateBid, NegotiateBid } from '@spirit/domain/bids/bids.schemas';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { currentPeriod, decilitres, litresOf, periodsOverlap } from '@spirit/domain/listings/listings.rules';
 import { eq, sql } from 'drizzle-orm';
@@ -32,103 +26,30 @@ import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { applicableRate } from '../fees/fees.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
-import { findOwnListing } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
+import { bidError } from './bids.errors.js';
+import { lapseRows } from './bids.lapse.js';
+import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pair } from './bids.parties.js';
+import { detailFor } from './bids.read.js';
 import {
   bidListings,
-  findBid,
-  historyOf,
   insertHistory,
-  listBids,
-  lockExpired,
   lockListing,
   lockOpenPair,
   nextTradeNumber,
-  ratingsOf,
   tiersOn,
   type BidListing,
   type BidRow,
 } from './bids.repository.js';
 import { bids } from './bids.table.js';
-import { sideOf, stateOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
-import { bidError } from './bids.errors.js';
+import { stateOf } from './bids.view.js';
 import { approvalWindowOpen } from './bids.step-up.js';
-
-function refuse(d: Decision): never {
-  throw bidError((d as { code: BidRefusalCode }).code);
-}
-
-type Pair = { offer: BidListing; ask: BidListing };
-
-async function pairOf(tx: Tx, bid: Pick<BidRow, 'offer_id' | 'ask_id'>): Promise<Pair> {
-  const rows = await bidListings(tx, [bid.offer_id, bid.ask_id]);
-  return { offer: rows.find((r) => r.id === bid.offer_id)!, ask: rows.find((r) => r.id === bid.ask_id)! };
-}
-
-/**
- * The caller's place in a bid: the tier the mappings give them on their side's distillery. A user who holds a tier
- * on both listings' distilleries is refused outright (`bid.both_sides`); the service never lets one person trade
- * with themselves, even if the mappings were ever to allow it.
- */
-async function actorOn(tx: Tx, actor: Actor, side: BidSide, pair: Pair): Promise<BidActor | null> {
-  const own = side === 'buyer' ? pair.ask : pair.offer;
-  const other = side === 'buyer' ? pair.offer : pair.ask;
-  const tiers = await tiersOn(tx, actor.userId, [own.distillery_id, other.distillery_id]);
-  if (tiers.has(other.distillery_id)) throw bidError('bid.both_sides');
-  const tier = tiers.get(own.distillery_id);
-  return tier ? { side, tier } : null;
-}
-
-/** The state machine's answer for a same-company user it does not know as a party: not mapped, not "not found". */
-function decideFor(input: Parameters<typeof decide>[0]): Decision {
-  const d = decide(input);
-  if (!d.ok && d.code === 'bid.not_a_party')
-    return { ...d, code: 'bid.not_mapped', message: BID_REFUSALS['bid.not_mapped'].message };
-  return d;
-}
-
-/** The bid locked for a transition, and the caller's side; another company's bid does not exist for the caller. */
-async function lockForCaller(tx: Tx, actor: Actor, id: number) {
-  const { companyId } = tradingSide(actor);
-  const bid = await findBid(tx, id, true);
-  const side = bid && sideOf(bid, companyId);
-  if (!bid || !side) throw bidError('bid.not_found');
-  return { bid, side, companyId };
-}
 
 const feeColumns = (input: Partial<Record<(typeof FEE_FIELDS)[number], number>>) =>
   Object.fromEntries(FEE_FIELDS.map((f) => [f, input[f] === undefined ? null : input[f].toFixed(2)])) as Record<
     (typeof FEE_FIELDS)[number],
     string | null
   >;
-
-function historyRow(opts: {
-  bid: BidRow;
-  pair: Pair;
-  side: BidSide;
-  actor: Actor | null;
-  tier: BidActor['tier'] | null;
-  status: string;
-  comment?: string | null;
-  now: Date;
-}) {
-  const { bid, pair, side } = opts;
-  return {
-    bid_id: bid.id,
-    company_type: companyTypeOfSide(side),
-    user_id: opts.actor?.userId ?? null,
-    role: opts.tier ? TIER_LABELS[opts.tier] : null,
-    quantity: bid.quantity,
-    price: bid.price,
-    valid_until: bid.valid_until,
-    status: opts.status,
-    comment: opts.comment || null,
-    product: bid.product,
-    state: (side === 'buyer' ? pair.ask : pair.offer).state,
-    is_confidential: bid.is_confidential,
-    created_at: opts.now,
-  };
-}
 
 const audited = (bid: BidRow) => ({
   status: bid.status,
@@ -140,17 +61,6 @@ const audited = (bid: BidRow) => ({
   flags: stateOf(bid).flags,
   trade_reference: bid.trade_reference,
 });
-
-/** The detail of a bid for a party, read in `tx` (after a transition, the transition's own view). */
-async function detailFor(tx: Tx, actor: Actor, bid: BidRow, side: BidSide, companyId: number, now: Date) {
-  const pair = await pairOf(tx, bid);
-  const bidActor = await actorOn(tx, actor, side, pair).catch(() => null);
-  const history = await historyOf(tx, bid.id);
-  const counterparty = side === 'buyer' ? pair.offer : pair.ask;
-  const ratings = await ratingsOf(tx, companyId, counterparty.distillery_id);
-  const viewer: Viewer = { companyId, side };
-  return toDetail({ bid, ...pair, history, viewer, actor: bidActor, ratings, now });
-}
 
 // --- Place ----------------------------------------------------------------------------------------------------------
 
@@ -219,7 +129,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       await insertHistory(tx, [
         historyRow({
           bid,
-          pair,
+          states: { offer: pair.offer.state, ask: pair.ask.state },
           side,
           actor,
           tier: 'negotiator',
@@ -308,7 +218,7 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     await insertHistory(tx, [
       historyRow({
         bid: after,
-        pair,
+        states: { offer: pair.offer.state, ask: pair.ask.state },
         side,
         actor,
         tier: bidActor!.tier,
@@ -407,99 +317,4 @@ export async function act(
     version: input.version,
     comment: input.comment,
   });
-}
-
-// --- Reads ------------------------------------------------------------------------------------------------------------
-
-export async function get(deps: Deps, actor: Actor, id: number) {
-  const { companyId } = tradingSide(actor);
-  const bid = await findBid(deps.db, id);
-  const side = bid && sideOf(bid, companyId);
-  if (!bid || !side) throw bidError('bid.not_found');
-  return detailFor(deps.db, actor, bid, side, companyId, deps.now());
-}
-
-export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
-  const { companyId } = tradingSide(actor);
-  const now = deps.now();
-  let listingId: number | undefined;
-  if (q.offer_id) {
-    // A listing's bids: only the company's own listing.
-    if (!(await findOwnListing(deps.db, companyId, q.offer_id))) throw listingNotFound();
-    listingId = q.offer_id;
-  }
-  const page = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId });
-  return {
-    records: page.records.map(({ bid, ...x }) =>
-      toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),
-    ),
-    totalRecords: page.totalRecords,
-  };
-}
-
-// --- Lapse ------------------------------------------------------------------------------------------------------------
-
-type Expired = { bid: BidRow; offer_state: string; ask_state: string };
-
-/** Marks bids whose validity passed as Lapsed, each with a history entry (the clock's) and an audit entry. */
-export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
-  const done: number[] = [];
-  for (const { bid, offer_state, ask_state } of rows) {
-    const d = decide({ bid: stateOf(bid), action: 'lapse', actor: null, now });
-    if (!d.ok) continue;
-    await tx
-      .update(bids)
-      .set({ status: 'Lapsed', version: sql`${bids.version} + 1`, updated_at: now })
-      .where(eq(bids.id, bid.id));
-    // The entry is the terms' side's: the side whose Negotiator set them (the placer's on a locked deal).
-    const side: BidSide =
-      bid.locked || bid[`is_negotiator_${bid.placed_by === 'Buyer' ? 'buyer' : 'seller'}_approved`]
-        ? bid.placed_by === 'Buyer'
-          ? 'buyer'
-          : 'seller'
-        : otherBidSide(bid.placed_by === 'Buyer' ? 'buyer' : 'seller');
-    await insertHistory(tx, [
-      {
-        bid_id: bid.id,
-        company_type: companyTypeOfSide(side),
-        user_id: null,
-        role: null,
-        quantity: bid.quantity,
-        price: bid.price,
-        valid_until: bid.valid_until,
-        status: d.historyStatus,
-        comment: null,
-        product: bid.product,
-        state: side === 'buyer' ? ask_state : offer_state,
-        is_confidential: bid.is_confidential,
-        created_at: now,
-      },
-    ]);
-    await audit(tx, {
-      actorUserId: null,
-      companyId: null,
-      action: 'bid.lapsed',
-      objectType: 'bid',
-      objectId: bid.id,
-      before: { status: bid.status },
-      after: { status: 'Lapsed' },
-    });
-    done.push(bid.id);
-  }
-  return done;
-}
-
-const SWEEP_BATCH = 200;
-
-/** The scheduled sweep: every open bid past its validity becomes Lapsed, in batches of short transactions. */
-export async function lapseExpired(deps: Deps): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const now = deps.now();
-    const n = await deps.db.transaction(
-      async (tx) => (await lapseRows(tx, await lockExpired(tx, now, SWEEP_BATCH), now)).length,
-    );
-    total += n;
-    if (n < SWEEP_BATCH) return total;
-  }
 }

@@ -1,0 +1,63 @@
+// The lapse (DESIGN.md §4): an open bid whose validity passed can no longer move. Reads and actions treat it so at
+// once (bids.view.ts, `decide`); the sweep writes it down: status Lapsed, a history entry by nobody, an audit entry.
+import {
+  flagKey,
+  otherBidSide,
+  sideOfCompanyType as sideOfType,
+  type BidSide,
+} from '@spirit/domain/bids/bids.constants';
+import { decide } from '@spirit/domain/bids/bids.rules';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { Deps } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { historyRow } from './bids.parties.js';
+import { insertHistory, lockExpired, type BidRow } from './bids.repository.js';
+import { bids } from './bids.table.js';
+import { stateOf } from './bids.view.js';
+
+type Expired = { bid: BidRow; offer_state: string; ask_state: string };
+
+/** Marks bids whose validity passed as Lapsed, each with a history entry (the clock's) and an audit entry. */
+export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
+  const done: number[] = [];
+  for (const { bid, offer_state, ask_state } of rows) {
+    const d = decide({ bid: stateOf(bid), action: 'lapse', actor: null, now });
+    if (!d.ok) continue;
+    await tx
+      .update(bids)
+      .set({ status: 'Lapsed', version: sql`${bids.version} + 1`, updated_at: now })
+      .where(eq(bids.id, bid.id));
+    // The entry is on the side of the terms that lapsed: the placer's on a locked deal, else the last counterer's.
+    const placer = sideOfType(bid.placed_by);
+    const side: BidSide = bid.locked || bid[flagKey('negotiator', placer)] ? placer : otherBidSide(placer);
+    const states = { offer: offer_state, ask: ask_state };
+    await insertHistory(tx, [historyRow({ bid, states, side, actor: null, tier: null, status: d.historyStatus, now })]);
+    await audit(tx, {
+      actorUserId: null,
+      companyId: null,
+      action: 'bid.lapsed',
+      objectType: 'bid',
+      objectId: bid.id,
+      before: { status: bid.status },
+      after: { status: 'Lapsed' },
+    });
+    done.push(bid.id);
+  }
+  return done;
+}
+
+const SWEEP_BATCH = 200;
+
+/** The scheduled sweep: every open bid past its validity becomes Lapsed, in batches of short transactions. */
+export async function lapseExpired(deps: Deps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = deps.now();
+    const n = await deps.db.transaction(
+      async (tx) => (await lapseRows(tx, await lockExpired(tx, now, SWEEP_BATCH), now)).length,
+    );
+    total += n;
+    if (n < SWEEP_BATCH) return total;
+  }
+}

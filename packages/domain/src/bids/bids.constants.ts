@@ -131,6 +131,7 @@ export const BID_REFUSALS = {
   'bid.not_mapped': { status: 403, message: 'You are not mapped to the distillery of this bid' },
   'bid.not_counterparty': { status: 409, message: 'These two listings cannot trade with each other' },
   'bid.duplicate': { status: 409, message: 'An open bid already joins these two listings' },
+  'bid.company_not_trading': { status: 409, message: 'One of the companies of this bid can no longer trade' },
   'bid.confidential_not_allowed': {
     status: 403,
     message: 'Only Premium Client companies may place confidential bids',

@@ -17,6 +17,7 @@ import {
   seedSuperAdmin,
   seedTrader,
   seedUser,
+  setCompanyStatus,
   validUntil,
   type BidData,
   type Market,
@@ -275,6 +276,23 @@ describe('acting on a bid', () => {
     } finally {
       h.clock.offsetMs -= 15 * 60_000 + 1_000;
     }
+  });
+});
+
+describe('the final approval', () => {
+  it('refuses a trade with a company that can no longer trade', async () => {
+    let bid = await seedLockedBid(h, await freshMarket());
+    for (const user of [m.buyer.authorizer, m.seller.authorizer, m.buyer.approver])
+      bid = (await approveBid(h, user, bid)).body.data;
+    await openApprovalWindow(h, m.seller.approver);
+    // Arranged directly: deleting the company through the service would also end its users' sessions.
+    await setCompanyStatus(h, m.buyer.company.id, 'Rejected');
+    try {
+      await refused(() => action(bid, m.seller.approver.token), 'bid.company_not_trading');
+    } finally {
+      await setCompanyStatus(h, m.buyer.company.id, 'Approved');
+    }
+    expect((await action(bid, m.seller.approver.token)).statusCode).toBe(200);
   });
 });
 

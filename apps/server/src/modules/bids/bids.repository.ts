@@ -62,6 +62,20 @@ export async function lockListing(tx: Tx, id: number) {
   return rows[0] ?? null;
 }
 
+/**
+ * Whether both companies may still trade (Approved), share-locking their rows so a deletion or rejection waits for
+ * the trade's transaction instead of slipping past it.
+ */
+export async function bothTrading(tx: Tx, companyIds: [number, number]): Promise<boolean> {
+  const rows = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.id, companyIds), eq(companies.status, 'Approved')))
+    .orderBy(asc(companies.id))
+    .for('share');
+  return rows.length === 2;
+}
+
 /** The tier `userId` holds on each of the given distilleries (a distillery belongs to at most one mapping). */
 export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): Promise<Map<number, BidTier>> {
   const rows = await tx

@@ -33,6 +33,7 @@ import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pai
 import { detailFor } from './bids.read.js';
 import {
   bidListings,
+  bothTrading,
   insertHistory,
   lockListing,
   lockOpenPair,
@@ -252,6 +253,8 @@ function tradeReference(n: number, now: Date) {
  * zero closed, the trade reference issued and both sides' fee rates copied.
  */
 async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) {
+  if (!(await bothTrading(tx, [bid.buyer_company_id, bid.seller_company_id])))
+    throw bidError('bid.company_not_trading');
   const locked = [];
   for (const id of [bid.offer_id, bid.ask_id].sort((a, b) => a - b)) locked.push((await lockListing(tx, id))!);
   const q = quantityRefusal(

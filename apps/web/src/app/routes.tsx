@@ -98,8 +98,15 @@ const SetCommissionPage = lazy(() =>
   import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
+// The listing page with the bids feature's tabs and Place bid dialog: the app composes features, they do not
+// import each other.
 const OfferDetailPage = lazy(() =>
-  import('../features/listings/pages/offer-detail-page').then((m) => ({ default: m.OfferDetailPage })),
+  Promise.all([
+    import('../features/listings/pages/offer-detail-page'),
+    import('../features/bids/components/listing-bid-parts'),
+  ]).then(([listings, bids]) => ({
+    default: () => <listings.OfferDetailPage extensions={bids.LISTING_BID_PARTS} />,
+  })),
 );
 const ItemsPage = lazy(() => import('../features/listings/pages/items-page').then((m) => ({ default: m.ItemsPage })));
 const ViewItemPage = lazy(() =>

@@ -2,6 +2,7 @@
 // its Placed Bids, Pending Authorisation and Pending Approval lists; the page and its tab rule stay as they are.
 import type { OfferDetail } from '@spirit/domain/listings/listings.schemas';
 import type { ComponentType } from 'react';
+import type { PlaceBidDialogProps } from './listing-extensions';
 import { EmptyState } from '../../../ui/status-states';
 import type { TabKey } from './listing-tabs';
 import { PossibleTab } from './possible-tab';
@@ -10,6 +11,8 @@ export type TabPanelProps = {
   listing: OfferDetail;
   /** The user is a Negotiator: bids may be placed from the tab. */
   canBid: boolean;
+  /** Opens from the Possible tab's action when the bids feature supplies it (else the action links to /biditem). */
+  PlaceBidDialog?: ComponentType<PlaceBidDialogProps> | undefined;
 };
 
 function NoBidsYet() {

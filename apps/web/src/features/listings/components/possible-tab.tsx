@@ -5,18 +5,25 @@
 import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatMoney } from '../../../ui/format';
-import { RowActionLink } from '../../../ui/row-action';
+import { useState, type ComponentType } from 'react';
+import { RowActionButton, RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllPossibleOffer } from '../api/get-all-possible-offer';
 import { LandedPrice } from './landed-price';
 import { StarRating } from './star-rating';
+import type { PlaceBidDialogProps } from './listing-extensions';
 import { formatLitres, formatPeriodRange } from './listing-format';
 
 const SORT_KEYS = ['landed_price', 'offer_price'] as const;
 const BUYER_ORDER = { key: 'landed_price', order: 'asc' } as const;
 const SELLER_ORDER = { key: 'offer_price', order: 'desc' } as const;
 
-export function possibleColumns(opts: { counterparty: 'Offer' | 'Ask'; canBid: boolean }) {
+export function possibleColumns(opts: {
+  counterparty: 'Offer' | 'Ask';
+  canBid: boolean;
+  /** Opens the Place bid dialog for a row; without it the action leads to the bid page. */
+  placeBid?: ((row: PossibleRecord) => void) | undefined;
+}) {
   const word = opts.counterparty === 'Offer' ? 'Offered' : 'Asked';
   const columns: DataColumn<PossibleRecord>[] = [
     {
@@ -55,22 +62,35 @@ export function possibleColumns(opts: { counterparty: 'Offer' | 'Ask'; canBid: b
     },
   ];
   if (!opts.canBid) return columns;
-  // Placing the bid (the spec's "Place bid for {product} from {state}" dialog) is the bids issue's; until then
-  // the action leads to the bid page of that listing.
+  const placeBid = opts.placeBid;
   return [
     ...columns,
     {
       key: 'action',
       header: 'Action',
       className: 'actions-cell',
-      body: (r: PossibleRecord) => (
-        <RowActionLink to={`/biditem/${r.id}`} icon="pi-send" label={`Place bid for ${r.product} from ${r.state}`} />
-      ),
+      body: (r: PossibleRecord) => {
+        const label = `Place bid for ${r.product} from ${r.state}`;
+        return placeBid ? (
+          <RowActionButton icon="pi-send" label={label} onClick={() => placeBid(r)} />
+        ) : (
+          <RowActionLink to={`/biditem/${r.id}`} icon="pi-send" label={label} />
+        );
+      },
     },
   ];
 }
 
-export function PossibleTab({ listing, canBid }: { listing: OfferDetail; canBid: boolean }) {
+export function PossibleTab({
+  listing,
+  canBid,
+  PlaceBidDialog,
+}: {
+  listing: OfferDetail;
+  canBid: boolean;
+  PlaceBidDialog?: ComponentType<PlaceBidDialogProps> | undefined;
+}) {
+  const [target, setTarget] = useState<PossibleRecord | null>(null);
   const list = useListState({
     sortKeys: SORT_KEYS,
     defaultSort: listing.side === 'Ask' ? BUYER_ORDER : SELLER_ORDER,
@@ -84,12 +104,15 @@ export function PossibleTab({ listing, canBid }: { listing: OfferDetail; canBid:
   });
   const counterparty = listing.side === 'Ask' ? 'Offer' : 'Ask';
   return (
-    <DataList
-      label={`Possible ${counterparty === 'Offer' ? 'sellers' : 'buyers'} for ${listing.product}`}
-      list={list}
-      result={result}
-      columns={possibleColumns({ counterparty, canBid })}
-      rowKey="id"
-    />
+    <>
+      <DataList
+        label={`Possible ${counterparty === 'Offer' ? 'sellers' : 'buyers'} for ${listing.product}`}
+        list={list}
+        result={result}
+        columns={possibleColumns({ counterparty, canBid, placeBid: PlaceBidDialog ? setTarget : undefined })}
+        rowKey="id"
+      />
+      {PlaceBidDialog ? <PlaceBidDialog listing={listing} target={target} onClose={() => setTarget(null)} /> : null}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { routeId } from '../../../ui/route-id';
 import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { useOfferById } from '../api/get-offer-by-id';
 import { ListingSummary, MarketFigures } from '../components/listing-overview';
+import type { ListingExtensions } from '../components/listing-extensions';
 import { TAB_PANELS } from '../components/listing-tab-panels';
 import { openTab, tabLabel, visibleTabs, type TabKey } from '../components/listing-tabs';
 import { MarketTicker } from '../components/market-ticker';
@@ -14,13 +15,20 @@ import { MarketTicker } from '../components/market-ticker';
 /** The list state of the tab left behind: a new tab starts on its first page, in its own order. */
 const LIST_KEYS = ['page', 'page_size', 'search', 'sort_order', 'sort_by'];
 
-function ListingTabs({ listing }: { listing: NonNullable<ReturnType<typeof useOfferById>['data']> }) {
+function ListingTabs({
+  listing,
+  extensions,
+}: {
+  listing: NonNullable<ReturnType<typeof useOfferById>['data']>;
+  extensions: ListingExtensions;
+}) {
   const user = useSession()?.user;
   const roles = user?.roles ?? [];
   const [params, setParams] = useSearchParams();
   const tabs = visibleTabs(roles);
   const active = openTab(params.get('tab'), roles);
-  const canBid = roles.includes('Negotiator');
+  // Only the Negotiator of the listing's own distillery bids from it (the server decides `can_edit` by the same rule).
+  const canBid = roles.includes('Negotiator') && listing.can_edit;
 
   const choose = (key: TabKey) =>
     setParams((current) => {
@@ -37,10 +45,10 @@ function ListingTabs({ listing }: { listing: NonNullable<ReturnType<typeof useOf
       onTabChange={(event) => choose(tabs[event.index]!)}
     >
       {tabs.map((key) => {
-        const Panel = TAB_PANELS[key];
+        const Panel = extensions.panels?.[key] ?? TAB_PANELS[key];
         return (
           <TabPanel key={key} header={tabLabel(key, user?.company_type)}>
-            <Panel listing={listing} canBid={canBid} />
+            <Panel listing={listing} canBid={canBid} PlaceBidDialog={extensions.PlaceBidDialog} />
           </TabPanel>
         );
       })}
@@ -48,7 +56,7 @@ function ListingTabs({ listing }: { listing: NonNullable<ReturnType<typeof useOf
   );
 }
 
-export function OfferDetailPage() {
+export function OfferDetailPage({ extensions = {} }: { extensions?: ListingExtensions }) {
   const user = useSession()?.user;
   const id = routeId(useParams().id);
   const query = useOfferById(id);
@@ -85,7 +93,7 @@ export function OfferDetailPage() {
           }
         />
         <MarketTicker product={listing.product} />
-        <ListingTabs listing={listing} />
+        <ListingTabs listing={listing} extensions={extensions} />
       </>
     );
   }

@@ -1,0 +1,92 @@
+// Placing a bid from the listing page (issue 9, part 8): a demo buyer's Negotiator opens one of the company's asks,
+// picks a possible seller on the Possible tab and places a bid through the dialog (quantity, price, validity,
+// captcha); the bid then shows on the ask's Placed Bids tab, and on the seller's offer for the seller's
+// Negotiator, with the buyer's name masked. Pages are scanned and photographed at desktop and 390 px.
+import { expect, test } from '@playwright/test';
+import { ok, tokenFor } from '../support/api';
+import { checkPage } from '../support/page-checks';
+import { signInAs, solveCaptcha } from '../support/ui';
+
+const PASSWORD = 'Demo@2026';
+const BUYER = 'negotiator@punjab-bottling.example';
+
+test.describe.configure({ mode: 'serial' });
+
+type Page1<T> = { records: T[]; totalRecords: number };
+type Listing = { id: number; product: string; is_open: boolean; available_quantity: string };
+type Possible = { id: number; product: string; state: string; available_quantity: string };
+
+/** An open ask the demo buyer's Negotiator manages that has possible sellers, and the first of them. */
+async function askWithSellers(): Promise<{ ask: Listing; seller: Possible }> {
+  const token = await tokenFor(BUYER, PASSWORD);
+  const asks = await ok<Page1<Listing>>('getAllOffers', { page: 1, page_size: 30 }, token);
+  for (const ask of asks.records.filter((a) => a.is_open)) {
+    // Only the Negotiator of the ask's own distillery may bid from it.
+    if (!(await ok<{ can_edit: boolean }>('getOfferById', { id: ask.id }, token)).can_edit) continue;
+    const possible = await ok<Page1<Possible>>(
+      'getAllPossibleOffer',
+      { offer_id: ask.id, page: 1, page_size: 5 },
+      token,
+    );
+    if (possible.records[0]) return { ask, seller: possible.records[0] };
+  }
+  throw new Error('the demo buyer has no open ask with possible sellers');
+}
+
+test('a buyer’s Negotiator places a bid from the Possible tab and finds it under Placed Bids', async ({
+  page,
+}, testInfo) => {
+  const { ask, seller } = await askWithSellers();
+  await signInAs(page, BUYER, PASSWORD);
+  await page.goto(`/offeredit/${ask.id}`);
+  const table = page.getByRole('table', { name: `Possible sellers for ${ask.product}` });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+  const before = await ok<Page1<unknown>>(
+    'getAllBids',
+    { offer_id: ask.id, page: 1, page_size: 5 },
+    await tokenFor(BUYER, PASSWORD),
+  );
+  await table
+    .getByRole('button', { name: `Place bid for ${seller.product} from ${seller.state}` })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Place bid for ${seller.product} from ${seller.state}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Negotiation Valid Upto')).toHaveValue('4');
+  await checkPage(page, testInfo, 'place-bid-dialog');
+
+  // Nothing is sent until the terms are right: more than either listing holds is refused in the dialog.
+  const most = Math.min(Number(ask.available_quantity), Number(seller.available_quantity));
+  await dialog.getByLabel('Quantity (B/L)').fill(String(most + 1000));
+  await dialog.getByLabel('Price (₹ per litre)').fill('61.25');
+  await solveCaptcha(page);
+  const submit = dialog.getByRole('button', { name: 'Place Bid' });
+  await expect(submit).toBeDisabled();
+  // The button stays clickable (aria-disabled): a click shows why, and sends nothing.
+  await submit.click({ force: true });
+  await expect(dialog.getByText('Insufficient quantity available')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  const quantity = Math.max(1, Math.floor(most / 10));
+  await dialog.getByLabel('Quantity (B/L)').fill(String(quantity));
+  await expect(submit).toBeEnabled();
+  const placed = page.waitForResponse((r) => r.url().endsWith('/api/createBid'));
+  await submit.click();
+  const response = await placed;
+  expect(response.status(), await response.text()).toBe(200);
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`/offeredit/${ask.id}?tab=tab2`);
+  await expect(page.getByRole('tab', { name: 'Placed Bids' })).toHaveAttribute('aria-selected', 'true');
+  const after = await ok<Page1<unknown>>(
+    'getAllBids',
+    { offer_id: ask.id, page: 1, page_size: 5 },
+    await tokenFor(BUYER, PASSWORD),
+  );
+  expect(after.totalRecords).toBe(before.totalRecords + 1);
+  await expect(page.getByText('61.25').first()).toBeVisible();
+  await checkPage(page, testInfo, 'placed-bids-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkPage(page, testInfo, 'placed-bids-390');
+});

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { bearerToken, resolveActor } from '../modules/auth/session.js';
 
 /** Calls that only read: everything else may change a caller, so this process forgets its cached callers. */
-const readsOnly = (method: string) => method.startsWith('get') || method === 'refreshUser';
+const READ_ONLY = new Set(['refreshUser', 'latestNegotiation', 'verifyToken']);
+const readsOnly = (method: string) => method.startsWith('get') || READ_ONLY.has(method);
 
 /**
  * Decorates requests with `actor`; the registry asks for it before validating a body. Keeps the caller cache

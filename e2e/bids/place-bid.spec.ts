@@ -1,7 +1,7 @@
 // Placing a bid from the listing page (issue 9, part 8): a demo buyer's Negotiator opens one of the company's asks,
 // picks a possible seller on the Possible tab and places a bid through the dialog (quantity, price, validity,
 // captcha); the bid then shows on the ask's Placed Bids tab, and on the seller's offer for the seller's
-// Negotiator, with the buyer's name masked. Pages are scanned and photographed at desktop and 390 px.
+// Negotiator, who counters it in a second browser context. Pages are scanned and photographed at desktop and 390 px.
 import { expect, test } from '@playwright/test';
 import { ok, tokenFor } from '../support/api';
 import { checkPage } from '../support/page-checks';
@@ -9,6 +9,10 @@ import { signInAs, solveCaptcha } from '../support/ui';
 
 const PASSWORD = 'Demo@2026';
 const BUYER = 'negotiator@punjab-bottling.example';
+const SELLER_NEGOTIATORS = ['deccan-distilleries', 'ganga-grain', 'kaveri-malt'].flatMap((d) => [
+  `negotiator@${d}.example`,
+  `negotiator2@${d}.example`,
+]);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,6 +35,21 @@ async function askWithSellers(): Promise<{ ask: Listing; seller: Possible }> {
     if (possible.records[0]) return { ask, seller: possible.records[0] };
   }
   throw new Error('the demo buyer has no open ask with possible sellers');
+}
+
+let placedBid: { id: number; offerId: number } | null = null;
+
+/** The demo seller Negotiator who manages an offer (the one getOfferById lets edit it). */
+async function negotiatorOf(offerId: number): Promise<string> {
+  for (const email of SELLER_NEGOTIATORS) {
+    const token = await tokenFor(email, PASSWORD);
+    try {
+      if ((await ok<{ can_edit: boolean }>('getOfferById', { id: offerId }, token)).can_edit) return email;
+    } catch {
+      // another company's offer: not found
+    }
+  }
+  throw new Error(`no demo Negotiator manages offer ${offerId}`);
 }
 
 test('a buyer’s Negotiator places a bid from the Possible tab and finds it under Placed Bids', async ({
@@ -75,7 +94,9 @@ test('a buyer’s Negotiator places a bid from the Possible tab and finds it und
   await submit.click();
   const response = await placed;
   expect(response.status(), await response.text()).toBe(200);
+  const bid = ((await response.json()) as { data: { id: number } }).data;
   await expect(dialog).toBeHidden();
+  placedBid = { id: bid.id, offerId: seller.id };
 
   await page.goto(`/offeredit/${ask.id}?tab=tab2`);
   await expect(page.getByRole('tab', { name: 'Placed Bids' })).toHaveAttribute('aria-selected', 'true');
@@ -89,4 +110,38 @@ test('a buyer’s Negotiator places a bid from the Possible tab and finds it und
   await checkPage(page, testInfo, 'placed-bids-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await checkPage(page, testInfo, 'placed-bids-390');
+});
+
+test('the seller’s Negotiator counters the bid from the offer’s Placed Bids tab', async ({ browser }, testInfo) => {
+  expect(placedBid).not.toBeNull();
+  const { id, offerId } = placedBid!;
+  const email = await negotiatorOf(offerId);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signInAs(page, email, PASSWORD);
+    await page.goto(`/offeredit/${offerId}?tab=tab2`);
+    const table = page.getByRole('table', { name: /^Bids placed on this / });
+    // Until the trade is approved the buyer's name is masked for the seller.
+    await expect(table.getByText('Punjab Bottling Company')).toHaveCount(0);
+    await table.getByRole('button', { name: `Negotiate bid ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Negotiate' });
+    await expect(dialog).toBeVisible();
+    await checkPage(page, testInfo, 'negotiate-dialog');
+    await dialog.getByLabel('Price (₹ per litre)').fill('63.75');
+    await solveCaptcha(page);
+    const countered = page.waitForResponse((r) => r.url().endsWith('/api/negotiateBid'));
+    await dialog.getByRole('button', { name: 'Negotiate' }).click();
+    const response = await countered;
+    expect(response.status(), await response.text()).toBe(200);
+    const detail = await ok<{ status: string; price: string }>(
+      'getBidById',
+      { bid_id: id },
+      await tokenFor(email, PASSWORD),
+    );
+    expect(detail).toMatchObject({ status: 'OnGoing' });
+    expect(Number(detail.price)).toBe(63.75);
+  } finally {
+    await context.close();
+  }
 });

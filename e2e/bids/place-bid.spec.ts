@@ -2,8 +2,8 @@
 // picks a possible seller on the Possible tab and places a bid through the dialog (quantity, price, validity,
 // captcha); the bid then shows on the ask's Placed Bids tab, and on the seller's offer for the seller's
 // Negotiator, who counters it in a second browser context. Pages are scanned and photographed at desktop and 390 px.
-import { expect, test } from '@playwright/test';
-import { ok, tokenFor } from '../support/api';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { codeIn, ok, tokenFor, waitForMail } from '../support/api';
 import { checkPage } from '../support/page-checks';
 import { signInAs, solveCaptcha } from '../support/ui';
 
@@ -141,7 +141,92 @@ test('the seller’s Negotiator counters the bid from the offer’s Placed Bids 
     );
     expect(detail).toMatchObject({ status: 'OnGoing' });
     expect(Number(detail.price)).toBe(63.75);
+    sellerNegotiator = email;
   } finally {
     await context.close();
   }
+});
+
+let sellerNegotiator = '';
+
+/** Confirms the action waiting in the one-time-code dialog with the code mailed to `email`. */
+async function confirmWithCode(page: Page, email: string) {
+  const panel = page.getByRole('dialog', { name: 'Confirm with a one-time code' });
+  await expect(panel).toBeVisible();
+  const since = Date.now() - 1_000;
+  await panel.getByRole('button', { name: 'Generate OTP' }).click();
+  // A code mailed in the last minute (the demo seed approves with real codes at start) makes the server wait:
+  // the panel counts down, then offers to resend.
+  const wait = panel.getByText('Please wait before requesting another OTP');
+  if (await wait.isVisible({ timeout: 1_500 }).catch(() => false)) {
+    const resend = panel.getByRole('button', { name: 'Resend OTP', exact: true });
+    await expect(resend).toBeEnabled({ timeout: 70_000 });
+    await resend.click();
+  }
+  const code = codeIn(await waitForMail(email, 'otp', since));
+  await panel.getByLabel('OTP', { exact: true }).fill(code);
+  await panel.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(panel).toBeHidden();
+}
+
+/** Signs `email` in, in a context of its own, and runs `act` on a fresh page. */
+async function as(browser: Browser, email: string, act: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInAs(page, email, PASSWORD);
+    await act(page);
+  } finally {
+    await context.close();
+  }
+}
+
+test('the buyer accepts with a code, then each side’s Authorizer and Approver approve: a trade reference', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const { id, offerId } = placedBid!;
+  const askId = (await ok<{ my_offer_id?: number; ask_id?: number }>(
+    'getBidById',
+    { bid_id: id },
+    await tokenFor(BUYER, PASSWORD),
+  )) as { ask_id?: number };
+  const sellerDomain = sellerNegotiator.split('@')[1]!;
+
+  // The buyer's Negotiator accepts the seller's counter: the deal locks.
+  await as(browser, BUYER, async (page) => {
+    await page.goto(`/offeredit/${askId.ask_id}?tab=tab2`);
+    await page.getByRole('button', { name: `Negotiate bid ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Negotiate' });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await confirmWithCode(page, BUYER);
+    await checkPage(page, testInfo, 'accepted');
+  });
+  const locked = await ok<{ is_deal_locked: boolean }>('getBidById', { bid_id: id }, await tokenFor(BUYER, PASSWORD));
+  expect(locked.is_deal_locked).toBe(true);
+
+  // Authorizers on tab 4 (Pending Authorisation), then Approvers on tab 3 (Pending Approval), each side on its
+  // own listing.
+  const steps: [string, number, 'tab4' | 'tab3'][] = [
+    [`authorizer@${sellerDomain}`, offerId, 'tab4'],
+    ['authorizer@punjab-bottling.example', askId.ask_id!, 'tab4'],
+    [`approver@${sellerDomain}`, offerId, 'tab3'],
+    ['approver@punjab-bottling.example', askId.ask_id!, 'tab3'],
+  ];
+  for (const [email, listingId, tab] of steps)
+    await as(browser, email, async (page) => {
+      await page.goto(`/offeredit/${listingId}?tab=${tab}`);
+      await page.getByRole('button', { name: `Approve bid ${id}` }).click();
+      await confirmWithCode(page, email);
+      await expect(page.getByRole('button', { name: `Approve bid ${id}` })).toHaveCount(0);
+    });
+
+  // Approved: a trade reference, and both parties now see each other's names.
+  const trade = await ok<{ status: string; trade_reference: string | null }>(
+    'getBidById',
+    { bid_id: id },
+    await tokenFor(BUYER, PASSWORD),
+  );
+  expect(trade.status).toBe('Approved');
+  expect(trade.trade_reference_number).toMatch(/^TR-\d{4}-\d{6}$/);
 });

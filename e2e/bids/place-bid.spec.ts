@@ -222,7 +222,7 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
     });
 
   // Approved: a trade reference, and both parties now see each other's names.
-  const trade = await ok<{ status: string; trade_reference: string | null }>(
+  const trade = await ok<{ status: string; trade_reference_number: string | null }>(
     'getBidById',
     { bid_id: id },
     await tokenFor(BUYER, PASSWORD),

@@ -108,6 +108,13 @@ const OfferDetailPage = lazy(() =>
     default: () => <listings.OfferDetailPage extensions={bids.LISTING_BID_PARTS} />,
   })),
 );
+const BidsListPage = lazy(() =>
+  import('../features/bids/pages/bids-list-page').then((m) => ({ default: m.BidsListPage })),
+);
+const MyBidsPage = lazy(() => import('../features/bids/pages/my-bids-page').then((m) => ({ default: m.MyBidsPage })));
+const BidApprovalPage = lazy(() =>
+  import('../features/bids/pages/bid-approval-page').then((m) => ({ default: m.BidApprovalPage })),
+);
 const ItemsPage = lazy(() => import('../features/listings/pages/items-page').then((m) => ({ default: m.ItemsPage })));
 const ViewItemPage = lazy(() =>
   import('../features/listings/pages/view-item-page').then((m) => ({ default: m.ViewItemPage })),
@@ -356,12 +363,12 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/bidslist',
     title: 'Bids List',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getAllBids' },
+    page: BidsListPage,
     menu: { label: 'Current Bids', roles: ['Negotiator'] },
   },
-  { path: '/currentbids', title: 'Current Bids', guard: 'session', page: later },
-  { path: '/bidapproval', title: 'Bid Approval', guard: 'session', page: later },
+  { path: '/currentbids', title: 'My Bids', guard: { calls: 'getAllBids' }, page: MyBidsPage },
+  { path: '/bidapproval', title: 'Bid Approval', guard: { calls: 'getAllBids' }, page: BidApprovalPage },
   {
     path: '/mypendingapproval',
     title: 'My Pending Approvals',

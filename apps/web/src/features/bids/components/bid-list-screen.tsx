@@ -1,0 +1,147 @@
+// What the bid list pages share (spec 001 §2 "My Bids list", "Bids List"): the filters, a server-paged searchable
+// table re-read every 15 s, the spec's columns (Bid ID, Spirit Name, State, Available Quantity, Quantity (B/L),
+// Price) with the two companies as the server sends them, and a row action opening the bid's dialog.
+import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
+import { useState } from 'react';
+import { useSession } from '../../../app/session';
+import { DataList, type DataColumn } from '../../../ui/data-list';
+import { formatDateTime, formatMoney, formatQuantity } from '../../../ui/format';
+import { MaskedName } from '../../../ui/masked-name';
+import { RowActionButton } from '../../../ui/row-action';
+import { useListState } from '../../../ui/use-list-state';
+import { useAllBids, type BidsQuery } from '../api/get-all-bids';
+import { BidStatusTag } from './bid-cells';
+import { BidDialog, type BidDialogMode } from './bid-dialog';
+import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
+
+export const BID_LISTS_REFRESH_MS = 15_000;
+
+const isOpen = (bid: BidListRecord) => !bid.is_bid_lapsed && (bid.status === 'New' || bid.status === 'OnGoing');
+
+/**
+ * The dialog a row opens: a Negotiator's open, unlocked bid to Negotiate; another open bid to View Details (its
+ * Approve and Reject are the server's `allowed_actions`); a closed bid to the read-only Bid Details.
+ */
+export function dialogFor(bid: BidListRecord, negotiator: boolean): BidDialogMode {
+  if (!isOpen(bid)) return 'details';
+  return negotiator && !bid.is_deal_locked ? 'negotiate' : 'view';
+}
+
+const ACTION_TEXT: Record<BidDialogMode, { icon: string; verb: string }> = {
+  negotiate: { icon: 'pi-comments', verb: 'Negotiate bid' },
+  view: { icon: 'pi-eye', verb: 'View Details of bid' },
+  details: { icon: 'pi-eye', verb: 'Bid Details of bid' },
+};
+
+/**
+ * "Available Quantity" is what the listing the bid concerns still holds: for a party the counterparty's listing,
+ * for the market the listing the bid was placed on.
+ */
+function available(bid: BidListRecord, companyType: string | null | undefined) {
+  const party = companyType === 'Buyer' || companyType === 'Seller';
+  const offerSide = party ? companyType === 'Buyer' : bid.bid_placed_by === 'Buyer';
+  return offerSide ? bid.offer_available_quantity : bid.ask_available_quantity;
+}
+
+export type BidListOptions = {
+  /** The table's accessible name. */
+  label: string;
+  /** The list's own part of the getAllBids body (`is_market`, `awaiting_me`). */
+  scope: Pick<BidsQuery, 'is_market' | 'awaiting_me'>;
+  withStatus?: boolean;
+  /** Without it the list has no action column (the market's Bids List). */
+  withAction?: boolean;
+};
+
+export function bidListColumns(opts: {
+  companyType: string | null | undefined;
+  market: boolean;
+  open?: (bid: BidListRecord) => void;
+  mode: (bid: BidListRecord) => BidDialogMode;
+}): DataColumn<BidListRecord>[] {
+  // A party sees its own company's name; the counterparty's is masked by the server until the trade is approved.
+  const reveal = (side: 'Buyer' | 'Seller', bid: BidListRecord) =>
+    !opts.market && (opts.companyType === side || bid.status === 'Approved');
+  const columns: DataColumn<BidListRecord>[] = [
+    { key: 'id', header: 'Bid ID', body: (r) => r.id, className: 'numeric-cell' },
+    { key: 'product', header: 'Spirit Name', body: (r) => r.product },
+    { key: 'state', header: 'State', body: (r) => r.state },
+    {
+      key: 'buyer',
+      header: 'Buyer',
+      body: (r) => <MaskedName name={r.buyer_company_name} reveal={reveal('Buyer', r)} />,
+    },
+    {
+      key: 'seller',
+      header: 'Seller',
+      body: (r) => <MaskedName name={r.seller_company_name} reveal={reveal('Seller', r)} />,
+    },
+    {
+      key: 'available',
+      header: 'Available Quantity',
+      body: (r) => formatQuantity(available(r, opts.market ? null : opts.companyType), 1),
+      className: 'numeric-cell',
+    },
+    {
+      key: 'quantity',
+      header: 'Quantity (B/L)',
+      body: (r) => formatQuantity(r.quantity, 1),
+      className: 'numeric-cell',
+    },
+    { key: 'price', header: 'Price', body: (r) => formatMoney(r.price), className: 'numeric-cell' },
+    { key: 'valid', header: 'Valid Until', body: (r) => formatDateTime(r.valid_until) },
+    { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
+  ];
+  const open = opts.open;
+  if (!open) return columns;
+  return [
+    ...columns,
+    {
+      key: 'action',
+      header: 'Action',
+      className: 'actions-cell',
+      body: (r) => {
+        const text = ACTION_TEXT[opts.mode(r)];
+        return <RowActionButton icon={text.icon} label={`${text.verb} ${r.id}`} onClick={() => open(r)} />;
+      },
+    },
+  ];
+}
+
+/** The filters and the table of one bid list, with the dialog its rows open. */
+export function BidListScreen({ label, scope, withStatus = false, withAction = true }: BidListOptions) {
+  const user = useSession()?.user;
+  const negotiator = !!user?.roles.includes('Negotiator');
+  const list = useListState();
+  const filter = readBidFilter(list);
+  const result = useAllBids({ ...list.query, ...bidFilterQuery(filter), ...scope }, BID_LISTS_REFRESH_MS);
+  const market = !!scope.is_market;
+  // The market never lists confidential bids (the server leaves them out; a stray one is not shown either).
+  const shown =
+    market && result.data
+      ? { ...result, data: { ...result.data, records: result.data.records.filter((r) => !r.is_bid_confidential) } }
+      : result;
+  const [opened, setOpened] = useState<{ id: number; mode: BidDialogMode } | null>(null);
+  const mode = (bid: BidListRecord) => dialogFor(bid, negotiator);
+  return (
+    <>
+      <BidFilters list={list} withStatus={withStatus} />
+      <DataList
+        label={label}
+        list={list}
+        result={shown}
+        columns={bidListColumns({
+          companyType: user?.company_type,
+          market,
+          mode,
+          open: withAction ? (bid) => setOpened({ id: bid.id, mode: mode(bid) }) : undefined,
+        })}
+        rowKey="id"
+        search={{ label: 'Search bids', placeholder: 'Search by product, state or trade reference', clearable: true }}
+      />
+      {withAction ? (
+        <BidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'details'} onClose={() => setOpened(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { BidApprovalPage } from './bid-approval-page';
+import { bidRecord, renderBidList, useFakeBidApi } from './bid-list-test-kit';
+
+describe('Bid Approval (/bidapproval)', () => {
+  const api = useFakeBidApi();
+
+  it('lists the bids waiting for the caller, each opening View Details to act on', async () => {
+    api.bids = () => [bidRecord(5, { status: 'OnGoing', is_deal_locked: true, price: '1234567.5' })];
+    renderBidList(<BidApprovalPage />, '/bidapproval', ['Approver']);
+    const table = await screen.findByRole('table', { name: 'Bids waiting for you' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row!.textContent).toContain('₹12,34,567.50');
+    expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({ awaiting_me: true, page: 1 });
+    await userEvent.click(within(row!).getByRole('button', { name: 'View Details of bid 5' }));
+    expect(await screen.findByRole('dialog', { name: 'View Details' })).toBeTruthy();
+  });
+
+  it('says No Data Found when nothing waits', async () => {
+    api.bids = () => [];
+    renderBidList(<BidApprovalPage />, '/bidapproval', ['Authorizer']);
+    expect(await screen.findByText('No Data Found')).toBeTruthy();
+  });
+});

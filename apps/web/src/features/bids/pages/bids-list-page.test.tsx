@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bidRecord, renderBidList, useFakeBidApi } from './bid-list-test-kit';
+import { BidsListPage } from './bids-list-page';
+
+describe('Bids List (/bidslist)', () => {
+  const api = useFakeBidApi();
+
+  it('lists the market’s bids with both names masked, confidential ones hidden, Indian figures and no action', async () => {
+    api.bids = () => [
+      bidRecord(1, { buyer_company_name: '****ny', seller_company_name: 'Deccan Distilleries' }),
+      bidRecord(2, { is_bid_confidential: true, product: 'Secret Spirit' }),
+    ];
+    renderBidList(<BidsListPage />, '/bidslist?spirits=Grain+ENA&states=Goa', ['Negotiator']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Bids List' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Current bids on the market' });
+    expect(table.textContent).not.toContain('Secret Spirit');
+    expect(table.textContent).not.toContain('Deccan');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain('****ny');
+    expect(rows[0]!.textContent).toContain('****es');
+    // Placed by the buyer: the offer's available quantity.
+    expect(rows[0]!.textContent).toContain('2,50,000');
+    expect(rows[0]!.textContent).toContain('1,25,000');
+    expect(rows[0]!.textContent).toContain('₹62.50');
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Action' })).toBeNull();
+    expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({
+      is_market: true,
+      type_of_spirits: ['Grain ENA'],
+      states: ['Goa'],
+      page: 1,
+    });
+    expect(screen.queryByLabelText('Status')).toBeNull();
+  });
+
+  it('says No Data Found for an empty market', async () => {
+    api.bids = () => [];
+    renderBidList(<BidsListPage />, '/bidslist', ['Negotiator']);
+    expect(await screen.findByText('No Data Found')).toBeTruthy();
+  });
+});

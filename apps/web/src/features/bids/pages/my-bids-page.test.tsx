@@ -1,0 +1,35 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { bidRecord, renderBidList, useFakeBidApi } from './bid-list-test-kit';
+import { MyBidsPage } from './my-bids-page';
+
+describe('My Bids (/currentbids)', () => {
+  const api = useFakeBidApi();
+
+  it('shows the company’s own name, masks the counterparty’s, and opens Negotiate or Bid Details by status', async () => {
+    api.bids = () => [bidRecord(1), bidRecord(2, { status: 'Rejected', seller_company_name: 'Deccan Distilleries' })];
+    renderBidList(<MyBidsPage />, '/currentbids?status=Rejected', ['Negotiator']);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Bids' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Your company’s bids' });
+    const [open, rejected] = within(table).getAllByRole('row').slice(1);
+    expect(open!.textContent).toContain('Test Company');
+    expect(open!.textContent).toContain('****es');
+    // A buyer's Available Quantity is the seller's offer.
+    expect(open!.textContent).toContain('2,50,000');
+    expect(rejected!.textContent).not.toContain('Deccan');
+    expect(within(rejected!).getByRole('button', { name: 'Bid Details of bid 2' })).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({ bid_status: 'Rejected', page: 1 });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Rejected');
+
+    await userEvent.click(within(open!).getByRole('button', { name: 'Negotiate bid 1' }));
+    expect(await screen.findByRole('dialog', { name: 'Negotiate' })).toBeTruthy();
+    await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'getBidById' && c.body.bid_id === 1)).toBe(true));
+  });
+
+  it('says why when the list cannot be read', async () => {
+    api.bids = () => null;
+    renderBidList(<MyBidsPage />, '/currentbids', ['Authorizer']);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

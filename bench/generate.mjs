@@ -1,6 +1,6 @@
 // Fills a migrated, empty database with a market: companies with their users, distilleries, mappings, fee rates,
-// audit history and a few signed-in sessions, by bulk SQL (INSERT … SELECT over generate_series), never through the
-// services one row at a time. Prints its insert rate. Later trading issues add listings and bids here.
+// audit history, listings, bids with their history and a few signed-in sessions, by bulk SQL (INSERT … SELECT over
+// generate_series), never through the services one row at a time. Prints its insert rate.
 //
 //   node bench/generate.mjs --scale small|market [--database-url postgres://…] [--data-dir dir]
 //
@@ -12,12 +12,16 @@ import { hash } from '@node-rs/argon2';
 import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 
 export const SCALES = {
-  small: { companies: 200, auditPerCompany: 10, listingsPerCompany: 20 },
-  market: { companies: 2000, auditPerCompany: 25, listingsPerCompany: 100 },
+  small: { companies: 200, auditPerCompany: 10, listingsPerCompany: 20, bids: 40_000 },
+  market: { companies: 2000, auditPerCompany: 25, listingsPerCompany: 100, bids: 2_000_000 },
 };
 
 /** PGlite, one process and a WebAssembly build, holds a quarter of the market's listings (50,000 at market). */
 export const PGLITE_LISTING_SHARE = 0.25;
+/** … and a twentieth of its bids (100,000 at market, 2,000 at small). */
+export const PGLITE_BID_SHARE = 0.05;
+/** Bids per pair of listings: at most the last is open (the open-pair index), the others closed. */
+const BIDS_PER_PAIR = 10;
 
 export const BENCH_PASSWORD = 'Bench@2026';
 export const SUPER_EMAIL = 'admin@bench.test';
@@ -27,6 +31,23 @@ export const TOKENS = {
   superAdmin: 'bench-token-super-admin-0000000000000000000',
   admin: 'bench-token-company-admin-000000000000000000',
   negotiator: 'bench-token-negotiator-000000000000000000000',
+  // The full trade: company 1 (Seller; `negotiator` above is its Negotiator) against company 2 (Buyer), the
+  // centralized group's people. These sessions' approval windows are open for the run (sessions.approval_until).
+  sellerAuthorizer: 'bench-token-seller-authorizer-00000000000000',
+  sellerApprover: 'bench-token-seller-approver-0000000000000000',
+  buyerNegotiator: 'bench-token-buyer-negotiator-00000000000000',
+  buyerAuthorizer: 'bench-token-buyer-authorizer-00000000000000',
+  buyerApprover: 'bench-token-buyer-approver-00000000000000000',
+};
+const SESSION_EMAILS = {
+  superAdmin: SUPER_EMAIL,
+  admin: 'admin.1@bench.test',
+  negotiator: 'negotiator.1@bench.test',
+  sellerAuthorizer: 'authorizer.1@bench.test',
+  sellerApprover: 'approver.1@bench.test',
+  buyerNegotiator: 'negotiator.2@bench.test',
+  buyerAuthorizer: 'authorizer.2@bench.test',
+  buyerApprover: 'approver.2@bench.test',
 };
 
 const sha256 = (v) => createHash('sha256').update(v).digest('hex');
@@ -52,11 +73,109 @@ const WORDS = sqlArray(['Sahyadri', 'Ganga', 'Narmada', 'Deccan', 'Kaveri', 'Mal
 const KINDS = sqlArray(['Distilleries', 'Spirits', 'Agro Industries', 'Sugar Mills', 'Breweries', 'Bottlers']);
 
 /**
+ * Bids with their history. Pairs of open listings of one product (an offer and an ask of two companies; never the
+ * pair of companies 1 and 2 that the full-trade scenario trades on), `pairs` of them (each open offer's first
+ * pair before any offer's second, company 1 first), BIDS_PER_PAIR bids each: the
+ * first nine closed (Approved, Rejected, Lapsed in turn, over the past year), the last New, OnGoing (valid for 1–47
+ * hours more), Approved or Lapsed, so at most one open bid per pair. Approved bids carry `TR-YYYY-NNNNNN`
+ * references below pairs × 4 + 1, where the sequence is set. History: one entry for a New bid, 2–4 otherwise.
+ * Foreign keys are not checked row by row (session_replication_role = replica): the rows are built from the ids.
+ */
+function bidStatements(pairs) {
+  const at = `(case when s.open then now() - make_interval(mins => (p.p % 600)::int)
+    else now() - make_interval(mins => ((p.p * 37 + b * 1009) % 525600 + 3000)::int) end)`;
+  return [
+    // Statistics first: without them the planner takes the fresh tables for empty and joins them in nested loops.
+    [null, `analyze listings, users`],
+    [null, `set session_replication_role = replica`],
+    [
+      'bids',
+      `insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, product, placed_by, quantity, price,
+        valid_until, export_pass_fee, sales_tax, comment, is_negotiator_buyer_approved, is_authenticator_buyer_approved,
+        is_approver_buyer_approved, is_negotiator_seller_approved, is_authenticator_seller_approved,
+        is_approver_seller_approved, locked, status, version, trade_reference, approved_at, buyer_commission_amount,
+        buyer_state_gst, buyer_central_gst, seller_commission_amount, seller_state_gst, seller_central_gst,
+        created_by, updated_by, created_at, updated_at)
+      select p.offer_id, p.ask_id, p.seller, p.buyer, p.product, s.placed_by, 100 + (p.p * 13 + b * 7) % 50 * 10,
+        45 + (p.p * 7 + b * 13) % 4000 / 100.0,
+        case when s.open then now() + make_interval(hours => (1 + (p.p + b) % 47)::int) else t.at + interval '1 day' end,
+        1.25, 18, case when b % 4 = 0 then 'Bench terms ' || b else '' end,
+        case when s.status = 'Approved' or s.placed_by = 'Buyer' then true end,
+        case when s.status = 'Approved' then true end, case when s.status = 'Approved' then true end,
+        case when s.status = 'Approved' or s.placed_by = 'Seller' then true end,
+        case when s.status = 'Approved' then true end, case when s.status = 'Approved' then true end,
+        s.status = 'Approved', s.status, case when s.status = 'New' then 1 else 2 + b % 5 end,
+        case when s.status = 'Approved' then 'TR-' || to_char(t.at, 'YYYY') || '-'
+          || lpad((p.p * 4 + case when b = ${BIDS_PER_PAIR} then 0 else b / 3 end + 1)::text, 6, '0') end,
+        case when s.status = 'Approved' then t.at + make_interval(mins => (b * 37 % 2880)::int) end,
+        case when s.status = 'Approved' then 0.50 end, case when s.status = 'Approved' then 9 end,
+        case when s.status = 'Approved' then 9 end, case when s.status = 'Approved' then 0.50 end,
+        case when s.status = 'Approved' then 9 end, case when s.status = 'Approved' then 9 end,
+        case when s.placed_by = 'Buyer' then p.buyer_user else p.seller_user end,
+        case when s.placed_by = 'Buyer' then p.seller_user else p.buyer_user end,
+        t.at, case when s.open then t.at else t.at + make_interval(mins => (b * 37 % 2880)::int) end
+      from (
+        select q.*, (row_number() over (order by q.offer_id, q.ask_id) - 1)::int as p,
+          su.id as seller_user, bu.id as buyer_user
+        from (select * from (
+          select distinct on (o.id, a.id) o.id as offer_id, a.id as ask_id, o.company_id as seller,
+            a.company_id as buyer, o.product, o.j
+          from (select o.id, o.company_id, o.product, j, 1 + (o.rn * 7 + j) % an.n as target
+            from (select id, company_id, product, row_number() over (partition by product order by id) as rn
+              from listings where side = 'Offer' and status = 'Open') o
+            join (select product, count(*) as n from listings where side = 'Ask' and status = 'Open'
+              group by product) an on an.product = o.product
+            cross join generate_series(0, 2) j) o
+          join (select id, company_id, product, row_number() over (partition by product order by id) as rn
+            from listings where side = 'Ask' and status = 'Open') a on a.product = o.product and a.rn = o.target
+          where not (o.company_id = 1 and a.company_id = 2)
+          order by o.id, a.id, o.j
+        ) d order by j, seller, offer_id limit ${pairs}) q
+        join users su on su.email = 'negotiator.' || q.seller || '@bench.test'
+        join users bu on bu.email = 'negotiator.' || q.buyer || '@bench.test'
+      ) p
+      cross join generate_series(1, ${BIDS_PER_PAIR}) b
+      cross join lateral (select
+        case when b < ${BIDS_PER_PAIR} then (array['Approved', 'Rejected', 'Lapsed'])[1 + b % 3]
+          else (array['New', 'OnGoing', 'Approved', 'Lapsed'])[1 + p.p % 4] end as status,
+        b = ${BIDS_PER_PAIR} and p.p % 4 < 2 as open,
+        case when (p.p + b) % 2 = 0 then 'Buyer' else 'Seller' end as placed_by) s
+      cross join lateral (select ${at} as at) t`,
+    ],
+    [null, `analyze bids`],
+    [
+      'bid_history',
+      `insert into bid_history (bid_id, company_type, user_id, role, quantity, price, valid_until, status, comment,
+        product, state, is_confidential, created_at)
+      select b.id, x.side, case when x.last and b.status = 'Lapsed' then null
+          when x.side = b.placed_by then b.created_by else b.updated_by end,
+        case when not (x.last and b.status = 'Lapsed') then 'Negotiator' end,
+        b.quantity, b.price, b.valid_until,
+        case when not x.last then (case when h = 1 then 'New' else 'OnGoing' end)
+          when b.status = 'Approved' then 'Accepted' else b.status end,
+        case when h = 1 then b.comment end, b.product,
+        case when x.side = 'Seller' then o.state else a.state end, false,
+        b.created_at + (b.updated_at - b.created_at) * (h - 1) / greatest(n.n - 1, 1)
+      from bids b
+      join listings o on o.id = b.offer_id
+      join listings a on a.id = b.ask_id
+      cross join lateral (select case when b.status = 'New' then 1 else 2 + b.id % 3 end as n) n
+      cross join lateral generate_series(1, n.n) h
+      cross join lateral (select h = n.n as last,
+        case when (h % 2 = 1) = (b.placed_by = 'Buyer') then 'Buyer' else 'Seller' end as side) x`,
+    ],
+    [null, `set session_replication_role = origin`],
+    [null, `select setval('trade_reference_seq', ${pairs * 4 + 1})`],
+  ];
+}
+
+/**
  * The statements that build the market, in order, each with the table it fills. Every company g (1…n) is a Seller
  * when g is odd, a Buyer when even; about 90 % are Approved. PAN and GSTIN follow the real formats (checksums
  * are not computed: rows are inserted below the services).
  */
-function statements(n, auditPerCompany, listingsPerCompany, passwordHash) {
+function statements(n, auditPerCompany, listingsPerCompany, bidCount, passwordHash) {
+  const pairs = Math.ceil(bidCount / BIDS_PER_PAIR);
   const pan = `'AB' || chr(65 + g % 26) || 'P' || chr(65 + (g / 26) % 26) || lpad((g % 10000)::text, 4, '0') || chr(65 + g % 23)`;
   return [
     [
@@ -159,13 +278,15 @@ function statements(n, auditPerCompany, listingsPerCompany, passwordHash) {
       `insert into users (company_id, name, email, password_hash, is_active, is_super_admin)
       values (null, 'Bench Platform Admin', '${SUPER_EMAIL}', '${passwordHash}', true, true)`,
     ],
+    ...bidStatements(pairs),
     [
       'sessions',
-      `insert into sessions (token_hash, user_id, expires_at, last_seen_at)
-      select t.hash, u.id, now() + interval '7 days', now() + interval '7 days'
-      from (values ('${sha256(TOKENS.superAdmin)}', '${SUPER_EMAIL}'),
-        ('${sha256(TOKENS.admin)}', 'admin.1@bench.test'),
-        ('${sha256(TOKENS.negotiator)}', 'negotiator.1@bench.test')) t(hash, email)
+      `insert into sessions (token_hash, user_id, expires_at, last_seen_at, approval_until)
+      select t.hash, u.id, now() + interval '7 days', now() + interval '7 days',
+        case when t.hash not in ('${sha256(TOKENS.superAdmin)}', '${sha256(TOKENS.admin)}') then now() + interval '7 days' end
+      from (values ${Object.entries(SESSION_EMAILS)
+        .map(([k, email]) => `('${sha256(TOKENS[k])}', '${email}')`)
+        .join(', ')}) t(hash, email)
       join users u on u.email = t.email`,
     ],
   ];
@@ -180,11 +301,13 @@ export async function generate(exec, { scale = 'small', kind = 'postgres', log =
   const listingsPerCompany = Math.round(
     SCALES[scale].listingsPerCompany * (kind === 'pglite' ? PGLITE_LISTING_SHARE : 1),
   );
+  const bidCount = Math.round(SCALES[scale].bids * (kind === 'pglite' ? PGLITE_BID_SHARE : 1));
   const passwordHash = await hash(BENCH_PASSWORD);
   const started = performance.now();
   const counts = {};
-  for (const [table, text] of statements(companies, auditPerCompany, listingsPerCompany, passwordHash)) {
+  for (const [table, text] of statements(companies, auditPerCompany, listingsPerCompany, bidCount, passwordHash)) {
     const res = await exec(text);
+    if (!table) continue;
     counts[table] = (counts[table] ?? 0) + Number(res.rowCount ?? res.affectedRows ?? 0);
   }
   const seconds = (performance.now() - started) / 1000;
@@ -201,8 +324,23 @@ export async function generate(exec, { scale = 'small', kind = 'postgres', log =
       (select min(id) from listings where company_id = 2 and status = 'Open') as market_item,
       (select min(id) from distilleries where company_id = 1 and name like 'Unit 2 %') as negotiated_distillery,
       (select state from distilleries where company_id = 1 and name like 'Unit 2 %' limit 1) as negotiated_state,
-      (select min(type_of_spirit) from company_spirits where company_id = 1) as negotiated_product`)
+      (select min(type_of_spirit) from company_spirits where company_id = 1) as negotiated_product,
+      (select min(id) from bids where seller_company_id = 1) as bid,
+      (select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id
+        limit 1) as bid_offer`)
   ).rows[0];
+  // The full trade's pair: an open offer of company 1 and an open ask of company 2, one product, overlapping periods
+  // that run past next month (the bid calls refuse a listing whose period has ended).
+  const [trade] = (
+    await exec(`select o.id as offer, a.id as ask from listings o
+      join listings a on a.product = o.product and a.side = 'Ask' and a.company_id = 2 and a.status = 'Open'
+        and a.from_period <= o.to_period and o.from_period <= a.to_period
+        and a.to_period >= to_char(now() + interval '1 month', 'YYYY-MM')
+      where o.company_id = 1 and o.side = 'Offer' and o.status = 'Open'
+        and o.to_period >= to_char(now() + interval '1 month', 'YYYY-MM')
+      order by least(o.available_quantity, a.available_quantity) desc, o.id, a.id limit 1`)
+  ).rows;
+  Object.assign(ids, { trade_offer: trade?.offer ?? null, trade_ask: trade?.ask ?? null });
   const rows = Object.values(counts).reduce((a, b) => a + b, 0);
   log(
     `  generated ${rows.toLocaleString('en-IN')} rows (${Object.entries(counts)

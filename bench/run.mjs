@@ -73,6 +73,9 @@ function scenarios(ids) {
     post('getAllPossibleOffer (landed price order)', 'getAllPossibleOffer', { offer_id: ids.listing }, negotiator),
     post('getOfferById', 'getOfferById', { id: ids.listing }, negotiator),
     post('getInventorybyId', 'getInventorybyId', { id: ids.market_item }, negotiator),
+    post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
+    post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
+    post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 
@@ -264,6 +267,85 @@ async function bulkUploadRate(base, ids) {
   return { rows, created, seconds, rowsPerSecond: created === rows ? rows / seconds : 0, line: line.trim() };
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** A solved captcha for the bid calls that ask for one (each is accepted once). */
+async function captcha(base) {
+  const c = (
+    await (await fetch(`${base}/api/getCaptcha`, { method: 'POST', headers: JSON_HEADERS, body: '{}' })).json()
+  ).data;
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  const { algorithm, challenge, salt, signature } = c;
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString(
+    'base64',
+  );
+}
+
+/**
+ * Full trades, one after another, for `seconds` of server time: the buyer's Negotiator places a bid on the seller's
+ * offer, three counters (seller, buyer, seller), the buyer's Negotiator accepts, then both Authorizers and both
+ * Approvers approve (step-up: the generator opened these sessions' approval windows). Nine calls a trade; the
+ * captchas of the four calls that need one are fetched and solved before each trade, outside the timed part.
+ */
+async function fullTradeRate(base, ids, seconds, bareRps) {
+  const t = TOKENS;
+  const call = async (method, body, token) => {
+    const res = await fetch(`${base}/api/${method}`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json.data;
+  };
+  const validUntil = (h) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const terms = (price, hours) => ({ quantity: '10', price, valid_until: validUntil(hours) });
+  let trades = 0;
+  let busy = 0;
+  let failure = null;
+  try {
+    if (!ids.trade_offer || !ids.trade_ask) throw new Error('no open offer and ask of companies 1 and 2 to trade');
+    while (busy < seconds * 1000) {
+      const captchas = await Promise.all([1, 2, 3, 4].map(() => captcha(base)));
+      const started = performance.now();
+      let bid = await call(
+        'createBid',
+        { ...terms('60', 8), my_offer_id: ids.trade_ask, offer_id: ids.trade_offer, captcha: captchas[0] },
+        t.buyerNegotiator,
+      );
+      for (const [i, token] of [t.negotiator, t.buyerNegotiator, t.negotiator].entries())
+        bid = await call(
+          'negotiateBid',
+          { ...terms(String(61 + i), 12), bid_id: bid.id, version: bid.version, captcha: captchas[i + 1] },
+          token,
+        );
+      for (const token of [t.buyerNegotiator, t.buyerAuthorizer, t.sellerAuthorizer, t.buyerApprover, t.sellerApprover])
+        bid = await call('bidAction', { bid_id: bid.id, is_approved: true, version: bid.version }, token);
+      if (bid.status !== 'Approved') throw new Error(`the trade ended ${bid.status}, not Approved`);
+      busy += performance.now() - started;
+      trades++;
+    }
+  } catch (err) {
+    failure = err.message;
+  }
+  const tradesPerSecond = busy ? trades / (busy / 1000) : 0;
+  const callsPerSecond = tradesPerSecond * 9;
+  const line = failure
+    ? `  full trade FAILED after ${trades} trades: ${failure}`
+    : `  full trade (place, 3 counters, accept, 4 approvals; 1 connection): ${trades} trades in ${(busy / 1000).toFixed(2)} s, ${tradesPerSecond.toFixed(2)} trades/s, ${callsPerSecond.toFixed(0)} calls/s (${(callsPerSecond / bareRps).toFixed(4)} of bare), ${(busy / Math.max(trades, 1) / 9).toFixed(1)} ms a call`;
+  console.log(line);
+  return {
+    trades,
+    seconds: busy / 1000,
+    tradesPerSecond,
+    callsPerSecond,
+    ratio: callsPerSecond / bareRps,
+    failure,
+    line: line.trim(),
+  };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function benchDatabase(kind, bare, afterScenarios) {
@@ -292,11 +374,15 @@ async function benchDatabase(kind, bare, afterScenarios) {
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
       const bulk = opts.only.length ? null : await bulkUploadRate(server.base, generated.ids);
+      const bareRps = median(bares.map((b) => b.rps));
+      const trade =
+        !opts.only.length || opts.only.some((o) => 'full trade'.includes(o))
+          ? await fullTradeRate(server.base, generated.ids, Math.max(opts.seconds, 3), bareRps)
+          : null;
       const extra = afterScenarios ? await afterScenarios(server) : null;
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
       const profiled = arg('profile') ? await profileScenario(db.env, list, arg('profile')) : null;
-      const bareRps = median(bares.map((b) => b.rps));
       const rows = list.map((s) => {
         const r = runs.get(s.name);
         const rps = median(r.map((x) => x.rps));
@@ -316,6 +402,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         generated: { counts: generated.counts, rows: generated.rows, rowsPerSecond: generated.rowsPerSecond },
         rows,
         bulk,
+        trade,
         extra,
         profile: profiled,
       };
@@ -382,7 +469,7 @@ if (complete) {
           .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
           .join(
             ', ',
-          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

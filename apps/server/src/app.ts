@@ -13,6 +13,7 @@ import { startScheduler } from './lib/scheduler.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { bidsRoutes } from './modules/bids/bids.routes.js';
 import { lapseExpired } from './modules/bids/bids.lapse.js';
+import { createMarketCache } from './lib/market-cache.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     actorCache: createActorCache({ ttlMs: config.actorCacheSeconds * 1000, maxEntries: 50_000 }),
+    marketCache: createMarketCache({ ttlMs: 15_000, maxEntries: 1_000 }),
   };
   app.decorate('deps', deps);
 

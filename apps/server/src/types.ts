@@ -2,6 +2,7 @@ import type { Access } from '@spirit/domain/api/methods';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Actor } from './lib/actor.js';
+import type { MarketCache } from './lib/market-cache.js';
 import type { ActorCache } from './modules/auth/actor-cache.js';
 import type { CaptchaService } from './modules/captcha/captcha.service.js';
 import type { Mailer } from './modules/mail/mail.service.js';
@@ -17,6 +18,8 @@ export type Deps = {
   storage: Storage;
   /** Signed-in callers this process has resolved recently (modules/auth/actor-cache.ts). */
   actorCache: ActorCache;
+  /** Market figures this process computed recently (lib/market-cache.ts). */
+  marketCache: MarketCache;
   now: () => Date;
 };
 

@@ -18,7 +18,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onSend', async (req) => {
     const method = req.url.startsWith('/api/') ? req.url.slice(5).split('?')[0]! : '';
-    if (method && !readsOnly(method)) cache.drop();
+    if (method && !readsOnly(method)) {
+      cache.drop();
+      // The market figures too: this process's own next read sees what it just wrote.
+      app.deps.marketCache.drop();
+    }
   });
   if (app.deps.config.actorCacheSeconds <= 0) return;
   let unlisten: (() => Promise<void>) | null = null;

@@ -105,21 +105,29 @@ export const bids = pgTable(
       .on(t.offer_id, t.ask_id)
       .where(sql`${t.status} in ('New', 'OnGoing')`),
     // A listing's bids (Placed Bids tab, open-bid counts), newest change first.
-    index('bids_offer_idx').on(t.offer_id, t.updated_at.desc(), t.id.desc()),
-    index('bids_ask_idx').on(t.ask_id, t.updated_at.desc(), t.id.desc()),
+    index('bids_offer_idx').on(t.offer_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bids_ask_idx').on(t.ask_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A company's bids (My Bids, pending approvals), newest change first.
-    index('bids_buyer_company_idx').on(t.buyer_company_id, t.updated_at.desc(), t.id.desc()),
-    index('bids_seller_company_idx').on(t.seller_company_id, t.updated_at.desc(), t.id.desc()),
+    index('bids_buyer_company_idx').on(t.buyer_company_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bids_seller_company_idx').on(
+      t.seller_company_id,
+      t.updated_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // By status (approved trades, the market's current bids), newest change first.
-    index('bids_status_idx').on(t.status, t.updated_at.desc(), t.id.desc()),
+    index('bids_status_idx').on(t.status, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The lapse sweep: open bids by validity.
     index('bids_open_valid_until_idx')
       .on(t.valid_until)
       .where(sql`${t.status} in ('New', 'OnGoing')`),
     // Market statistics and the last traded price: a product's non-confidential bids, newest change first.
     index('bids_product_recent_idx')
-      .on(t.product, t.updated_at.desc())
+      .on(t.product, t.updated_at.desc().nullsFirst())
       .where(sql`not ${t.is_confidential}`),
+    // The last traded price of a product: its newest approved, non-confidential trade, one index entry away.
+    index('bids_product_traded_idx')
+      .on(t.product, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'Approved' and not ${t.is_confidential}`),
   ],
 );
 
@@ -153,7 +161,7 @@ export const bidHistory = pgTable(
     index('bid_history_bid_idx').on(t.bid_id, t.id),
     // The ticker: a product's newest non-confidential entries.
     index('bid_history_ticker_idx')
-      .on(t.product, t.created_at.desc(), t.id.desc())
+      .on(t.product, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`not ${t.is_confidential}`),
   ],
 );

@@ -183,9 +183,11 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
 /** Market figures for the caller: the counterparty side's listings and the product's non-confidential bids. */
 async function statsFor(deps: Deps, side: ListingSide, product: string) {
   const now = deps.now();
-  const s = await listingStats(deps.db, { side, product, now, period: currentPeriod(now) });
-  const b = await bidStats(deps.db, product, now);
-  return { avg_bid_price: b.avg, avg_offer_price: s.avg, last_bid_price: b.last, last_offer_price: s.last };
+  return deps.marketCache.get(`stats|${side}|${product}`, now.getTime(), async () => {
+    const s = await listingStats(deps.db, { side, product, now, period: currentPeriod(now) });
+    const b = await bidStats(deps.db, product, now);
+    return { avg_bid_price: b.avg, avg_offer_price: s.avg, last_bid_price: b.last, last_offer_price: s.last };
+  });
 }
 
 export async function marketStats(deps: Deps, actor: Actor, product: string) {
@@ -416,7 +418,9 @@ export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
     ...marketItem(row, own),
     ...feesOf(row),
     average_price: stats.avg,
-    last_traded_price: await lastTradedPrice(deps.db, row.product),
+    last_traded_price: await deps.marketCache.get(`traded|${row.product}`, now.getTime(), () =>
+      lastTradedPrice(deps.db, row.product),
+    ),
     is_deal_locked: orders.some((o) => o.is_deal_locked && (o.status === 'New' || o.status === 'OnGoing')),
     is_own: own,
     can_edit: own && (await mayEdit(deps, actor, row)),

@@ -33,6 +33,11 @@ export const ratings = pgTable(
   (t) => [
     check('ratings_rating_check', sql`${t.rating} between 1 and 5`),
     // Latest rating of a distillery per rating company.
-    index('ratings_to_from_idx').on(t.to_distillery_id, t.from_company_id, t.created_at.desc(), t.id.desc()),
+    index('ratings_to_from_idx').on(
+      t.to_distillery_id,
+      t.from_company_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

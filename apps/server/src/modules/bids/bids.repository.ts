@@ -6,7 +6,7 @@ import type { BidTier } from '@spirit/domain/bids/bids.constants';
 import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { pageOf, pageWithTotal, searchAny } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
@@ -183,6 +183,21 @@ function ratingColumns(companyId: number, distillery: SQL) {
   };
 }
 
+/** Bid lists count at most this many bids: the market's and a status's lists run to hundreds of thousands. */
+export const BID_COUNT_CAP = 10_000;
+
+/**
+ * The number of bids matching `where` (which may name the two listings as "offer" and "ask"), up to the cap, as an
+ * uncorrelated subquery of the page's statement: a window count would build every matching row, with its joins
+ * and rating subqueries, before the page could stop after its ten.
+ */
+function cappedBidCount(where: SQL | undefined) {
+  return sql<number>`(select count(*) from (select 1 from ${bids}
+    inner join ${listings} "offer" on "offer"."id" = ${bids.offer_id}
+    inner join ${listings} "ask" on "ask"."id" = ${bids.ask_id}
+    ${where ? sql`where ${where}` : sql``} limit ${BID_COUNT_CAP}) as capped)::int`.mapWith(Number);
+}
+
 export function bidListQuery(tx: Tx, opts: BidListOptions) {
   const { companyId, userId, now, q } = opts;
   const mine = or(eq(bids.buyer_company_id, companyId), eq(bids.seller_company_id, companyId))!;
@@ -206,7 +221,7 @@ export function bidListQuery(tx: Tx, opts: BidListOptions) {
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
       ...ratingColumns(companyId, counterpartyDistillery(companyId)),
-      total_records: totalOver,
+      total_records: cappedBidCount(where),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))

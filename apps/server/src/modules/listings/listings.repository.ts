@@ -194,6 +194,8 @@ type MarketOptions = {
   period: string;
   q: ListQuery & { type_of_spirits?: string[]; state_names?: string[] };
 };
+export const MARKET_COUNT_CAP = 10_000;
+
 export function marketQuery(tx: Tx, opts: MarketOptions) {
   const { q } = opts;
   const where = and(
@@ -206,7 +208,12 @@ export function marketQuery(tx: Tx, opts: MarketOptions) {
   );
   const { limit, offset } = pageOf(q);
   const query = tx
-    .select({ ...getTableColumns(listings), company_name: companyName, total_records: totalWhere(listings, where) })
+    .select({
+      ...getTableColumns(listings),
+      company_name: companyName,
+      // The whole market runs to hundreds of thousands of open listings: count at most MARKET_COUNT_CAP of them.
+      total_records: totalWhere(listings, where, MARKET_COUNT_CAP),
+    })
     .from(listings)
     .where(where)
     .orderBy(sql`${listings.created_at} desc nulls last`, sql`${listings.id} desc nulls last`)

@@ -152,6 +152,8 @@ export const BID_MESSAGES = {
   commentRequired: 'Please enter a rejection comment',
   chooseListing: 'Choose the listing to bid on',
   validityFormat: 'Negotiation Valid Upto must be a date and time',
+  awaitingTier: 'awaiting_tier must be negotiator, authorizer or approver',
+  awaitingTierAlone: 'awaiting_tier narrows awaiting_me: send awaiting_me: true with it',
   approvalPending: 'Pending',
   approvalDone: 'Approved',
 } as const;

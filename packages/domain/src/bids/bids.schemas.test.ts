@@ -95,6 +95,22 @@ describe('getAllBids and the one-time code', () => {
     });
     expect(getAllBidsSchema.safeParse({ bid_status: 'approved' }).success).toBe(false);
   });
+  it('narrows awaiting_me to one tier, and says what is wrong with a bad or lone awaiting_tier', () => {
+    expect(getAllBidsSchema.parse({ awaiting_me: true, awaiting_tier: 'approver' })).toMatchObject({
+      awaiting_me: true,
+      awaiting_tier: 'approver',
+    });
+    const issue = (body: object) => getAllBidsSchema.safeParse(body).error?.issues[0];
+    expect(issue({ awaiting_me: true, awaiting_tier: 'Approver' })).toMatchObject({
+      path: ['awaiting_tier'],
+      message: 'awaiting_tier must be negotiator, authorizer or approver',
+    });
+    expect(issue({ awaiting_tier: 'authorizer' })).toMatchObject({
+      path: ['awaiting_tier'],
+      message: 'awaiting_tier narrows awaiting_me: send awaiting_me: true with it',
+    });
+    expect(issue({ awaiting_me: false, awaiting_tier: 'authorizer' })?.path).toEqual(['awaiting_tier']);
+  });
   it.each([
     ['123456', true],
     ['12345', false],

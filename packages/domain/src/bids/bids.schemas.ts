@@ -110,19 +110,27 @@ export type BidActionBody = z.output<typeof bidActionSchema>;
 const names = z.array(z.string().trim().max(100)).max(50);
 /**
  * getAllBids: a listing's bids (`offer_id`), by status (`bid_status`), the caller's tracked bids (`is_tracked_bid`,
- * as the approved list sends it), the My Bids filters, and the bids awaiting the caller's tier (`awaiting_me`, the
- * Pending Authorisation and Pending Approval tabs).
+ * as the approved list sends it), the My Bids filters, and the bids awaiting the caller's tiers (`awaiting_me`),
+ * narrowed to one tier by `awaiting_tier` (the Pending Authorisation and Pending Approval tabs: a user may be
+ * Authorizer on one distillery and Approver on another).
  */
-export const getAllBidsSchema = listQuerySchema.extend({
-  offer_id: optionalIdField(),
-  /** The market's current bids (Bids List): every company's open, non-confidential bids, names masked. */
-  is_market: z.boolean().optional(),
-  bid_status: z.enum(BID_STATUSES).optional(),
-  is_tracked_bid: z.boolean().optional(),
-  awaiting_me: z.boolean().optional(),
-  type_of_spirits: names.optional(),
-  states: names.optional(),
-});
+export const getAllBidsSchema = listQuerySchema
+  .extend({
+    offer_id: optionalIdField(),
+    /** The market's current bids (Bids List): every company's open, non-confidential bids, names masked. */
+    is_market: z.boolean().optional(),
+    bid_status: z.enum(BID_STATUSES).optional(),
+    is_tracked_bid: z.boolean().optional(),
+    awaiting_me: z.boolean().optional(),
+    awaiting_tier: z.enum(BID_TIERS, { error: BID_MESSAGES.awaitingTier }).optional(),
+    type_of_spirits: names.optional(),
+    states: names.optional(),
+  })
+  // Alone it would read as "every bid": refused, so a client that forgot `awaiting_me` learns it.
+  .refine((v) => !v.awaiting_tier || v.awaiting_me === true, {
+    path: ['awaiting_tier'],
+    message: BID_MESSAGES.awaitingTierAlone,
+  });
 export type GetAllBidsInput = z.input<typeof getAllBidsSchema>;
 export type GetAllBids = z.output<typeof getAllBidsSchema>;
 
@@ -190,6 +198,9 @@ export const bidListRecordSchema = z.object({
   ask_id: z.number(),
   offer_available_quantity: amount,
   ask_available_quantity: amount,
+  /** The current price per litre of the offer and of the ask the bid joins (the spec's "Ask Price" column). */
+  offer_price: amount,
+  ask_price: amount,
   bid_placed_by: z.enum(COMPANY_TYPES),
   buyer_company_name: z.string(),
   seller_company_name: z.string(),

@@ -140,17 +140,21 @@ function statusWhere(status: string, now: Date): SQL {
  * Bids of the company waiting for `userId`'s tier on the company's side: its Negotiator while the terms are open
  * and its flag is null, its Authorizer then its Approver on a locked deal (the state machine's `whoseTurn`).
  */
-function awaitingWhere(companyId: number, userId: number): SQL {
+function awaitingWhere(companyId: number, userId: number, only?: BidTier): SQL {
   const side = (b: 'buyer' | 'seller') => {
     const listing = b === 'buyer' ? bids.ask_id : bids.offer_id;
     const f = (tier: string) => sql.raw(`"bids"."is_${tier}_${b}_approved"`);
+    const turns: Record<BidTier, SQL> = {
+      negotiator: sql`(m.negotiator_id = ${userId} and not ${bids.locked} and ${f('negotiator')} is null)`,
+      authorizer: sql`(m.authorizer_id = ${userId} and ${bids.locked} and ${f('authenticator')} is null)`,
+      approver: sql`(m.approver_id = ${userId} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null)`,
+    };
+    // `only` narrows to one tier: a user may hold different tiers on different distilleries.
+    const turn = only ? turns[only] : sql.join(Object.values(turns), sql` or `);
     return sql`(${b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id} = ${companyId} and exists (
       select 1 from ${listings} l join ${mappingDistilleries} md on md.distillery_id = l.distillery_id
         join ${mappings} m on m.id = md.mapping_id
-      where l.id = ${listing} and (
-        (m.negotiator_id = ${userId} and not ${bids.locked} and ${f('negotiator')} is null)
-        or (m.authorizer_id = ${userId} and ${bids.locked} and ${f('authenticator')} is null)
-        or (m.approver_id = ${userId} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null))))`;
+      where l.id = ${listing} and (${turn})))`;
   };
   return sql`(${side('buyer')} or ${side('seller')})`;
 }
@@ -205,7 +209,7 @@ export function bidListQuery(tx: Tx, opts: BidListOptions) {
     q.is_market ? and(liveWhere(now), sql`not ${bids.is_confidential}`) : mine,
     opts.listingId ? or(eq(bids.offer_id, opts.listingId), eq(bids.ask_id, opts.listingId)) : undefined,
     q.bid_status ? statusWhere(q.bid_status, now) : undefined,
-    q.awaiting_me ? and(liveWhere(now), awaitingWhere(companyId, userId)) : undefined,
+    q.awaiting_me ? and(liveWhere(now), awaitingWhere(companyId, userId, q.awaiting_tier)) : undefined,
     q.type_of_spirits?.length ? inArray(bids.product, q.type_of_spirits) : undefined,
     q.states?.length ? or(inArray(offer.state, q.states), inArray(ask.state, q.states)) : undefined,
     searchAny(q.item_search, [bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`]),
@@ -218,6 +222,8 @@ export function bidListQuery(tx: Tx, opts: BidListOptions) {
       ask_state: ask.state,
       offer_available: offer.available_quantity,
       ask_available: ask.available_quantity,
+      offer_price: offer.price,
+      ask_price: ask.price,
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
       ...ratingColumns(companyId, counterpartyDistillery(companyId)),

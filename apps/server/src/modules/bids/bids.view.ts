@@ -55,6 +55,8 @@ type ListExtras = {
   ask_state: string;
   offer_available: string;
   ask_available: string;
+  offer_price: string;
+  ask_price: string;
   buyer_name: string;
   seller_name: string;
   your_rating: number | null;
@@ -81,6 +83,8 @@ export function toListRecord(bid: BidRow, x: ListExtras, viewer: Viewer, now: Da
     ask_id: bid.ask_id,
     offer_available_quantity: x.offer_available,
     ask_available_quantity: x.ask_available,
+    offer_price: x.offer_price,
+    ask_price: x.ask_price,
     bid_placed_by: bid.placed_by,
     buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
     seller_company_name: named(viewer, 'seller', status, x.seller_name),
@@ -132,6 +136,8 @@ export function toDetail(opts: {
       ask_state: ask.state,
       offer_available: offer.available_quantity,
       ask_available: ask.available_quantity,
+      offer_price: offer.price,
+      ask_price: ask.price,
       buyer_name: ask.company_name,
       seller_name: offer.company_name,
       ...opts.ratings,

@@ -27,6 +27,8 @@ export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidLis
     ask_id: 20,
     offer_available_quantity: '250000.0',
     ask_available_quantity: '1500000.0',
+    offer_price: '63.00',
+    ask_price: '61.75',
     bid_placed_by: 'Buyer',
     buyer_company_name: 'Test Company',
     seller_company_name: '****es',

@@ -2,7 +2,7 @@
 // table re-read every 15 s, the spec's columns (Bid ID, Spirit Name, State, Available Quantity, Quantity (B/L),
 // Price) with the two companies as the server sends them, and a row action opening the bid's dialog.
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSession } from '../../../app/session';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../ui/format';
@@ -46,8 +46,10 @@ function available(bid: BidListRecord, companyType: string | null | undefined) {
 export type BidListOptions = {
   /** The table's accessible name. */
   label: string;
-  /** The list's own part of the getAllBids body (`is_market`, `awaiting_me`). */
-  scope: Pick<BidsQuery, 'is_market' | 'awaiting_me'>;
+  /** The list's own part of the getAllBids body (`is_market`, `awaiting_me`, `awaiting_tier`). */
+  scope: Pick<BidsQuery, 'is_market' | 'awaiting_me' | 'awaiting_tier'>;
+  /** Controls of the page's own beside the search box (Bid Approval's tier). */
+  toolbar?: ReactNode;
   withStatus?: boolean;
   /** Without it the list has no action column (the market's Bids List). */
   withAction?: boolean;
@@ -109,7 +111,7 @@ export function bidListColumns(opts: {
 }
 
 /** The filters and the table of one bid list, with the dialog its rows open. */
-export function BidListScreen({ label, scope, withStatus = false, withAction = true }: BidListOptions) {
+export function BidListScreen({ label, scope, toolbar, withStatus = false, withAction = true }: BidListOptions) {
   const user = useSession()?.user;
   const negotiator = !!user?.roles.includes('Negotiator');
   const list = useListState();
@@ -137,6 +139,7 @@ export function BidListScreen({ label, scope, withStatus = false, withAction = t
           open: withAction ? (bid) => setOpened({ id: bid.id, mode: mode(bid) }) : undefined,
         })}
         rowKey="id"
+        toolbar={toolbar}
         search={{ label: 'Search bids', placeholder: 'Search by product, state or trade reference', clearable: true }}
       />
       {withAction ? (

@@ -90,7 +90,11 @@ function PendingBidsTab({ listing, tier, label }: { listing: Pick<OfferDetail, '
   const companyType = useSession()?.user.company_type;
   const actor = companyType ? { side: sideOfCompanyType(companyType), tier } : null;
   const list = useListState();
-  const result = useAllBids({ ...list.query, offer_id: listing.id, awaiting_me: true }, PENDING_BIDS_REFRESH_MS);
+  // Only the tab's tier: a user may be Authorizer on one distillery and Approver on another.
+  const result = useAllBids(
+    { ...list.query, offer_id: listing.id, awaiting_me: true, awaiting_tier: tier },
+    PENDING_BIDS_REFRESH_MS,
+  );
   const [viewing, setViewing] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<BidListRecord | null>(null);
   const step = useStepUpAction({ negotiator: false, onDone: () => setRejecting(null) });

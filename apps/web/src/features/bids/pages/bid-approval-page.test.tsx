@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BidApprovalPage } from './bid-approval-page';
@@ -16,6 +16,25 @@ describe('Bid Approval (/bidapproval)', () => {
     expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({ awaiting_me: true, page: 1 });
     await userEvent.click(within(row!).getByRole('button', { name: 'View Details of bid 5' }));
     expect(await screen.findByRole('dialog', { name: 'View Details' })).toBeTruthy();
+  });
+
+  it('lets a user holding two tiers narrow the list to one, kept in the URL', async () => {
+    renderBidList(<BidApprovalPage />, '/bidapproval', ['Authorizer', 'Approver']);
+    const show = await screen.findByRole('group', { name: 'Waiting for you' });
+    const bodies = () => api.calls.filter((c) => c.method === 'getAllBids').map((c) => c.body);
+    await waitFor(() => expect(bodies().length).toBeGreaterThan(0));
+    expect(bodies()[0]!.awaiting_tier).toBeUndefined();
+    await userEvent.click(within(show).getByRole('button', { name: 'As Approver' }));
+    await waitFor(() => expect(bodies().at(-1)).toMatchObject({ awaiting_me: true, awaiting_tier: 'approver' }));
+    expect(within(show).getByRole('button', { name: 'As Approver' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(show).queryByRole('button', { name: 'As Negotiator' })).toBeNull();
+  });
+
+  it('offers no tier choice to a user holding one tier', async () => {
+    renderBidList(<BidApprovalPage />, '/bidapproval?tier=approver', ['Authorizer']);
+    await screen.findByRole('table', { name: 'Bids waiting for you' });
+    expect(screen.queryByRole('group', { name: 'Waiting for you' })).toBeNull();
+    expect(api.calls.find((c) => c.method === 'getAllBids')!.body.awaiting_tier).toBeUndefined();
   });
 
   it('says No Data Found when nothing waits', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../common/validators.js';
 import { LISTING_MESSAGES } from './listings.constants.js';
 import {
+  amountOf,
   bulkErrorKey,
   bulkRowToForm,
   columnOfField,
@@ -170,6 +171,19 @@ describe('final (landed) price', () => {
       transportation: '3.00',
       export_pass_fee: '1.00',
     });
+  });
+});
+
+describe('amount of a trade', () => {
+  it.each<[string | number, string | number, string]>([
+    ['1000', '67.50', '67500.00'],
+    ['12000.5', '73.78', '885396.89'], // 885,396.889 → .89
+    ['0.1', '0.05', '0.01'], // 0.005 → 0.01, half up
+    ['0.1', '0.04', '0.00'],
+    [2500, 61.25, '153125.00'],
+    ['', '10', '0.00'],
+  ])('%s L at ₹%s → ₹%s', (quantity, perLitre, amount) => {
+    expect(amountOf({ quantity, perLitre })).toBe(amount);
   });
 });
 

@@ -77,6 +77,14 @@ export function finalPrice(parts: PriceParts) {
   };
 }
 
+/**
+ * What `quantity` litres come to at `perLitre` ₹ (a bill's amount): litres × price, rounded half up to the paisa.
+ * Decilitres × paise, never through float multiplication.
+ */
+export function amountOf(opts: { quantity: Decimal; perLitre: Decimal }): string {
+  return rupeesOf(divRound(decilitres(opts.quantity) * paise(opts.perLitre), 10n));
+}
+
 type FeeHolder = Omit<PriceParts, 'price'>;
 /**
  * The landed price per litre of a possible trade at `price`: the offer's sales tax and export pass fee, the ask's

@@ -1,7 +1,8 @@
 import type { LandedBreakdown } from '@spirit/domain/listings/listings.schemas';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { breakdownLines, LandedPrice } from './landed-price';
+import { breakdownLines } from '../../../ui/price-breakdown';
+import { LandedPrice } from './landed-price';
 
 const BREAKDOWN: LandedBreakdown = {
   price: '60.00',

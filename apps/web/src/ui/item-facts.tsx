@@ -1,0 +1,68 @@
+// A market item's facts (spec 001 §2 "Item info view", "Bid / negotiation page"): the company name (masked unless
+// it is the caller's own), spirit, state, average and last traded price, deal locked, the price, the quantity and
+// the fees of the item's side. The listings feature's item view and the bids feature's bid page both show them.
+import type { inventoryDetailSchema } from '@spirit/domain/listings/listings.schemas';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { formatMoney, formatNumber, formatPercent } from './format';
+import { MaskedName } from './masked-name';
+
+export type ItemDetail = z.infer<typeof inventoryDetailSchema>;
+
+export const NA = 'N/A';
+
+export type Fact = { label: string; value: ReactNode };
+
+export function Facts({ facts, className = 'details' }: { facts: readonly Fact[]; className?: string }) {
+  return (
+    <dl className={className}>
+      {facts.map((f) => (
+        <div key={f.label}>
+          <dt>{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The fees the item's side states (an ask's "Sales Tax" is its corporation fee, spec 001 §2). */
+export function itemFeeFacts(item: ItemDetail): Fact[] {
+  const money = (v: string | null) => formatMoney(v, NA);
+  if (item.side === 'Offer')
+    return [
+      { label: 'Sales Tax', value: formatPercent(item.sales_tax, NA) },
+      { label: 'Export Pass Fee', value: money(item.export_pass_fee) },
+    ];
+  return [
+    { label: 'Import Pass Fee', value: money(item.import_pass_fee) },
+    { label: 'Escort Fee', value: money(item.escort_fee) },
+    { label: 'Transit Permit Fee', value: money(item.transit_permit_fee) },
+    { label: 'Sales Tax', value: money(item.corporation_fee) },
+    { label: 'Misc Handling Fee', value: money(item.misc_handling) },
+    { label: 'Transportation Fee', value: money(item.transportation) },
+  ];
+}
+
+/** Litres with the one decimal they are kept in: "2,50,000.5 B/L". */
+const litres = (value: string) => `${formatNumber(value, { maxDecimals: 1 })} B/L`;
+
+/** The item's facts, then `extra` (the bid page adds the final price). */
+export function ItemFacts({ item, extra = [] }: { item: ItemDetail; extra?: readonly Fact[] }) {
+  return (
+    <Facts
+      facts={[
+        { label: 'Company Name', value: <MaskedName name={item.company.name} reveal={item.is_own} /> },
+        { label: 'Spirit Name', value: item.type_of_spirit },
+        { label: 'State', value: item.state_name },
+        { label: 'Average Price', value: formatMoney(item.average_price, NA) },
+        { label: 'Last Traded Price', value: formatMoney(item.last_traded_price, NA) },
+        { label: 'Deal Locked', value: item.is_deal_locked ? 'Yes' : 'No' },
+        { label: item.side === 'Ask' ? 'Ask Price' : 'Offer Price', value: formatMoney(item.price_per_liter) },
+        { label: 'Quantity', value: litres(item.quantity_available) },
+        ...itemFeeFacts(item),
+        ...extra,
+      ]}
+    />
+  );
+}

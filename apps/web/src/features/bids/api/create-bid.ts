@@ -10,5 +10,12 @@ export function createBid(body: MethodBody<'createBid'>) {
 /** Places a bid joining the caller's listing and a counterparty's (captcha). */
 export function useCreateBid() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createBid, onSuccess: () => refreshBidReads(queryClient) });
+  return useMutation({
+    mutationFn: createBid,
+    onSuccess: ({ data }) => {
+      // The bid page opens on the new bid at once.
+      queryClient.setQueryData(['getBidById', data.id], data);
+      return refreshBidReads(queryClient);
+    },
+  });
 }

@@ -21,7 +21,8 @@ export type BidDialogMode = 'negotiate' | 'view' | 'details';
 
 const TITLES: Record<BidDialogMode, string> = { negotiate: 'Negotiate', view: 'View Details', details: 'Bid Details' };
 
-function BidFacts({ bid }: { bid: BidDetail }) {
+/** Both companies, the available quantities, the terms, the status and the trade reference of a bid. */
+export function BidFacts({ bid }: { bid: BidDetail }) {
   return (
     <dl className="bid-facts">
       <div>

@@ -1,28 +1,43 @@
-// A counter from the Placed Bids dialog: new quantity, price and validity, the captcha, Negotiate and Refresh
-// (spec 001 §2). Negotiate is disabled once the bid has lapsed; the `version` shown is sent, so a bid changed
-// meanwhile is refused ("This bid changed since you opened it") and the dialog shows its new state.
+// A counter from the Placed Bids dialog or the bid page: new quantity, price and validity (on the page also the fees
+// and comment), the captcha, Negotiate and Refresh (spec 001 §2). The bid's fees start as they are, so a counter from
+// the dialog keeps them. Negotiate is disabled once the bid has lapsed; the `version` shown is sent, so a bid changed
+// meanwhile is refused ("This bid changed since you opened it") and the screen shows its new state.
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../app/api-client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useNegotiateBid } from '../api/negotiate-bid';
-import { termsBody } from './bid-terms';
+import { BID_FEE_FIELDS, termsBody, type TermsValues } from './bid-terms';
 import { TermsFields } from './terms-fields';
 import { useTermsForm } from './use-terms-form';
 
-type Props = { bid: BidDetail; canCounter: boolean; onRefresh: () => void; refreshing: boolean };
+type Props = {
+  bid: BidDetail;
+  canCounter: boolean;
+  onRefresh: () => void;
+  refreshing: boolean;
+  /** The bid page: the fees and comment are fields too. */
+  fees?: boolean;
+  /** Shown under the fields, from what they hold now (the bid page's final price). */
+  summary?: (values: TermsValues) => ReactNode;
+};
 
-export function NegotiateForm({ bid, canCounter, onRefresh, refreshing }: Props) {
+/** The bid's terms as the form's inputs hold them. */
+export const termsOfBid = (bid: BidDetail): Partial<TermsValues> => ({
+  quantity: bid.quantity,
+  price: bid.price,
+  is_bid_confidential: bid.is_bid_confidential,
+  ...Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, bid[f] ?? ''])),
+});
+
+export function NegotiateForm({ bid, canCounter, onRefresh, refreshing, fees = false, summary }: Props) {
   const toast = useToast();
   const negotiate = useNegotiateBid();
-  const terms = useTermsForm([bid.offer_available_quantity, bid.ask_available_quantity], {
-    quantity: bid.quantity,
-    price: bid.price,
-    is_bid_confidential: bid.is_bid_confidential,
-  });
+  const terms = useTermsForm([bid.offer_available_quantity, bid.ask_available_quantity], termsOfBid(bid), { fees });
   const { premium, failure } = terms;
   const { handleSubmit } = terms.form;
   const lapsed = bid.is_bid_lapsed;
@@ -52,7 +67,9 @@ export function NegotiateForm({ bid, canCounter, onRefresh, refreshing }: Props)
         idPrefix={`negotiate-${bid.id}`}
         terms={terms}
         disabled={negotiate.isPending || lapsed || !canCounter}
+        confidentialFixed
       />
+      {summary ? summary(terms.form.watch()) : null}
       <div className="form-actions">
         <Button label="Refresh" className="p-button-outlined" loading={refreshing} onClick={onRefresh} />
         <SubmitButton label="Negotiate" blocked={blocked} busy={negotiate.isPending} />

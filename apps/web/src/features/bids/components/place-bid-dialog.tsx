@@ -1,16 +1,18 @@
 // "Place bid for {product} from {state}" (spec 001 §2 "Possible counterparties tab"): quantity, price and validity
 // for a bid joining the open listing and a possible counterparty's; the confidential box for Premium Client
 // companies; the captcha. Nothing is sent until the terms pass the contract's fields and the availability rule.
+// The bid page places through the same form, with the fees and comment.
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
 import { Dialog } from 'primereact/dialog';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { formatMoney, formatQuantity } from '../../../ui/format';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useCreateBid } from '../api/create-bid';
-import { termsBody } from './bid-terms';
+import { termsBody, type TermsValues } from './bid-terms';
 import { TermsFields } from './terms-fields';
 import { useTermsForm } from './use-terms-form';
 
@@ -22,23 +24,35 @@ type Props = {
   onClose: () => void;
 };
 
-function PlaceBidForm({ listing, target, onClose }: Props & { target: NonNullable<Props['target']> }) {
+type FormProps = Pick<Props, 'listing'> & {
+  target: NonNullable<Props['target']>;
+  /** After the bid is placed, with its id. */
+  onPlaced: (bidId: number) => void;
+  onCancel?: () => void;
+  /** The bid page: the fees and comment are fields too, starting from `init`. */
+  fees?: boolean;
+  init?: Partial<TermsValues>;
+  /** Shown under the fields, from what they hold now (the bid page's final price). */
+  summary?: (values: TermsValues) => ReactNode;
+};
+
+export function PlaceBidForm({ listing, target, onPlaced, onCancel, fees = false, init, summary }: FormProps) {
   const toast = useToast();
   const create = useCreateBid();
-  const terms = useTermsForm([listing.available_quantity, target.available_quantity]);
+  const terms = useTermsForm([listing.available_quantity, target.available_quantity], init, { fees });
   const { premium, failure } = terms;
   const { handleSubmit } = terms.form;
 
   const onSubmit = handleSubmit(async (values) => {
     const counterparty = listing.side === 'Ask' ? { offer_id: target.id } : { ask_id: target.id };
     try {
-      const { message } = await create.mutateAsync({
+      const { message, data } = await create.mutateAsync({
         ...termsBody(values, Date.now(), premium),
         my_offer_id: listing.id,
         ...counterparty,
       });
       toast.success(message || BID_MESSAGES.placed);
-      onClose();
+      onPlaced(data.id);
     } catch (error) {
       terms.failed(error, BID_MESSAGES.placeFailed);
     }
@@ -57,8 +71,11 @@ function PlaceBidForm({ listing, target, onClose }: Props & { target: NonNullabl
         </Alert>
       ) : null}
       <TermsFields idPrefix="place-bid" terms={terms} disabled={create.isPending} />
+      {summary ? summary(terms.form.watch()) : null}
       <div className="form-actions">
-        <Button label="Cancel" className="p-button-outlined" onClick={onClose} disabled={create.isPending} />
+        {onCancel ? (
+          <Button label="Cancel" className="p-button-outlined" onClick={onCancel} disabled={create.isPending} />
+        ) : null}
         <SubmitButton label="Place Bid" blocked={blocked} busy={create.isPending} />
       </div>
     </form>
@@ -74,7 +91,9 @@ export function PlaceBidDialog({ listing, target, onClose }: Props) {
       className="bid-dialog"
       draggable={false}
     >
-      {target ? <PlaceBidForm key={target.id} listing={listing} target={target} onClose={onClose} /> : null}
+      {target ? (
+        <PlaceBidForm key={target.id} listing={listing} target={target} onPlaced={onClose} onCancel={onClose} />
+      ) : null}
     </Dialog>
   );
 }

@@ -1,14 +1,21 @@
-// Quantity, Price (₹) and Negotiation Valid Upto (hours), the confidential box for Premium Client companies and the
-// captcha: the inputs of the Place bid dialog and of a counter.
+// Quantity, Price (₹) and Negotiation Valid Upto (hours), on the bid page the fees and comment, the confidential box
+// for Premium Client companies and the captcha: the inputs of the Place bid dialog, a counter and the bid page.
 import { VALIDITY_HOURS } from '@spirit/domain/bids/bids.constants';
 import { Captcha } from '../../../ui/captcha';
 import { FormField, inputClass } from '../../../ui/form-field';
+import { FeeFields } from './fee-fields';
 import type { TermsForm } from './use-terms-form';
 
-type Props = { idPrefix: string; terms: TermsForm; disabled?: boolean };
+type Props = {
+  idPrefix: string;
+  terms: TermsForm;
+  disabled?: boolean;
+  /** A placed bid's confidentiality is fixed: the box shows it, read only. */
+  confidentialFixed?: boolean;
+};
 
-/** The confidential box shows when the company is a Premium Client (`terms.premium`). */
-export function TermsFields({ idPrefix, terms, disabled }: Props) {
+/** The confidential box shows when the company is a Premium Client (`terms.premium`); the fees with `terms.withFees`. */
+export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = false }: Props) {
   const { register, setValue, formState } = terms.form;
   const { errors, isSubmitted: submitted } = formState;
   const { premium, captcha: captchaRef } = terms;
@@ -48,9 +55,15 @@ export function TermsFields({ idPrefix, terms, disabled }: Props) {
           </select>
         )}
       </FormField>
+      {terms.withFees ? <FeeFields id={id} terms={terms} /> : null}
       {premium ? (
         <div className="checkbox-field">
-          <input id={id('confidential')} type="checkbox" {...register('is_bid_confidential')} />
+          <input
+            id={id('confidential')}
+            type="checkbox"
+            {...register('is_bid_confidential')}
+            disabled={confidentialFixed || disabled}
+          />
           <label htmlFor={id('confidential')}>Confidential Bid</label>
         </div>
       ) : null}

@@ -1,18 +1,24 @@
-// The form state the Place bid dialog and a counter share: the terms schema over the listings' available
-// quantities, the Premium Client flag, the captcha (spent by every try) and the failure shown above the fields.
+// The form state the Place bid dialog, a counter and the bid page share: the terms schema over the listings'
+// available quantities (with the fees on the bid page), the Premium Client flag, the captcha (spent by every try) and
+// the failure shown above the fields.
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorText } from '../../../app/api-client';
 import type { CaptchaHandle } from '../../../ui/captcha';
 import { applyServerFieldErrors, passes, schemaResolver } from '../../../ui/zod-form';
 import { useOwnCompanyDetails } from '../api/get-company-details';
-import { emptyTerms, termsSchema, type Terms, type TermsValues } from './bid-terms';
+import { BID_FEE_FIELDS, emptyTerms, termsSchema, type Terms, type TermsValues } from './bid-terms';
 
-export function useTermsForm(available: readonly string[], init: Partial<TermsValues> = {}) {
+export function useTermsForm(
+  available: readonly string[],
+  init: Partial<TermsValues> = {},
+  opts: { fees?: boolean } = {},
+) {
   const premium = useOwnCompanyDetails().data?.is_bid_confidential === true;
   const captcha = useRef<CaptchaHandle>(null);
   const [failure, setFailure] = useState('');
-  const schema = termsSchema(available);
+  const withFees = !!opts.fees;
+  const schema = termsSchema(available, { fees: withFees });
   const form = useForm<TermsValues, unknown, Terms>({
     resolver: schemaResolver(schema),
     defaultValues: emptyTerms(init),
@@ -28,10 +34,15 @@ export function useTermsForm(available: readonly string[], init: Partial<TermsVa
     const text = error instanceof ApiError ? errorText(error) : (fallback ?? errorText(error));
     setFailure(text);
     if (!(error instanceof ApiError)) return;
-    applyServerFieldErrors(form.setError, error.fields, ['quantity', 'price', 'captcha'], text);
+    applyServerFieldErrors(
+      form.setError,
+      error.fields,
+      ['quantity', 'price', 'captcha', 'comment', ...(withFees ? BID_FEE_FIELDS : [])],
+      text,
+    );
     if (error.fields.valid_until) form.setError('hours', { type: 'server', message: error.fields.valid_until });
   };
 
-  return { form, premium, captcha, failure, sent, failed, ready: passes(schema, form.watch()) };
+  return { form, premium, captcha, failure, sent, failed, withFees, ready: passes(schema, form.watch()) };
 }
 export type TermsForm = ReturnType<typeof useTermsForm>;

@@ -115,6 +115,11 @@ const MyBidsPage = lazy(() => import('../features/bids/pages/my-bids-page').then
 const BidApprovalPage = lazy(() =>
   import('../features/bids/pages/bid-approval-page').then((m) => ({ default: m.BidApprovalPage })),
 );
+const BidStartPage = lazy(() =>
+  import('../features/bids/pages/bid-start-page').then((m) => ({ default: m.BidStartPage })),
+);
+const NewBidPage = lazy(() => import('../features/bids/pages/new-bid-page').then((m) => ({ default: m.NewBidPage })));
+const BidPage = lazy(() => import('../features/bids/pages/bid-page').then((m) => ({ default: m.BidPage })));
 const ItemsPage = lazy(() => import('../features/listings/pages/items-page').then((m) => ({ default: m.ItemsPage })));
 const ViewItemPage = lazy(() =>
   import('../features/listings/pages/view-item-page').then((m) => ({ default: m.ViewItemPage })),
@@ -357,9 +362,21 @@ export const ROUTES: readonly AppRoute[] = [
     page: ViewItemPage,
     menuParent: '/items',
   },
-  { path: '/biditem', title: 'Bid', guard: 'session', page: later },
-  { path: '/biditem/:id', title: 'Bid', guard: 'session', page: later },
-  { path: '/biditem/:id/:orderid', title: 'Bid', guard: 'session', page: later },
+  { path: '/biditem', title: 'Bid', guard: 'session', page: BidStartPage, menuParent: '/items' },
+  {
+    path: '/biditem/:id',
+    title: 'Bid',
+    guard: { calls: 'getInventorybyId' },
+    page: NewBidPage,
+    menuParent: '/items',
+  },
+  {
+    path: '/biditem/:id/:orderid',
+    title: 'Bid',
+    guard: { calls: 'getBidById' },
+    page: BidPage,
+    menuParent: '/currentbids',
+  },
   {
     path: '/bidslist',
     title: 'Bids List',

@@ -1,0 +1,54 @@
+// The bid page's "Item info" (spec 001 §2): the counterparty listing's facts and the final price of the terms on the
+// table. A counterparty listing that has closed since (sold out, period over) is no longer in the market: the bid
+// still names its product and state.
+import type { LandedBreakdown } from '@spirit/domain/listings/listings.schemas';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../ui/alert';
+import { formatMoney } from '../../../ui/format';
+import { ItemFacts, NA, type ItemDetail } from '../../../ui/item-facts';
+import { LoadingState } from '../../../ui/status-states';
+
+export const finalPriceFact = (breakdown: LandedBreakdown | null) => ({
+  label: 'Final Price',
+  value: breakdown ? `${formatMoney(breakdown.total)} per litre` : NA,
+});
+
+type Props = {
+  item: ItemDetail | undefined;
+  loading: boolean;
+  /** What the item is when it cannot be read (the bid's product and state). */
+  fallback?: string;
+  breakdown: LandedBreakdown | null;
+  children?: ReactNode;
+};
+
+export function BidItemCard({ item, loading, fallback, breakdown, children }: Props) {
+  let body: ReactNode;
+  if (item) body = <ItemFacts item={item} extra={[finalPriceFact(breakdown)]} />;
+  else if (loading) body = <LoadingState />;
+  else
+    body = (
+      <Alert severity="info">
+        {fallback ? `${fallback}: this` : 'This'} listing is no longer open in the market, so its figures are not shown.
+      </Alert>
+    );
+  return (
+    <section className="card" aria-labelledby="item-info-title">
+      <h2 id="item-info-title" className="card-title">
+        Item Info{item ? `: ${item.type_of_spirit} from ${item.state_name}` : ''}
+      </h2>
+      {body}
+      {children}
+    </section>
+  );
+}
+
+/** "Final price at these terms", under a bid form, as the fields hold them now. */
+export function FinalPriceOutput({ breakdown }: { breakdown: LandedBreakdown | null }) {
+  return (
+    <p className="bid-final-price">
+      <span>Final Price at these terms: </span>
+      <output>{breakdown ? `${formatMoney(breakdown.total)} per litre` : 'Fill in the price and fees'}</output>
+    </p>
+  );
+}

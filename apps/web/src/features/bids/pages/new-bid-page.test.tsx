@@ -1,0 +1,121 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../../app/session';
+import type { Call } from './bid-list-test-kit';
+import { bidDetail, fakeMethods, marketItem, notFound, ownAsk, renderBidPage } from './bid-page-test-kit';
+import { BidStartPage } from './bid-start-page';
+import { NewBidPage } from './new-bid-page';
+
+const calls: Call[] = [];
+function open(opts: { roles?: string[]; asks?: ReturnType<typeof ownAsk>[]; item?: unknown } = {}) {
+  calls.length = 0;
+  const asks = opts.asks ?? [ownAsk()];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fakeMethods(calls, {
+        getInventorybyId: () => opts.item ?? marketItem(),
+        getAllOffers: () => ({ records: asks, totalRecords: asks.length }),
+        createBid: () => bidDetail(77),
+      }),
+    ),
+  );
+  renderBidPage(
+    '/biditem/10',
+    {
+      '/biditem/:id': <NewBidPage />,
+      '/biditem/:id/:orderid': <h1>Bid page of 77</h1>,
+      '/askcreate': <h1>New Ask</h1>,
+    },
+    opts.roles ?? ['Negotiator'],
+  );
+}
+
+describe('placing a bid from the market (/biditem/{id})', () => {
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('preselects the one open ask of the product, prices the terms, places the bid and opens its page', async () => {
+    open({
+      asks: [
+        ownAsk(),
+        ownAsk({ id: 21, is_open: false }),
+        ownAsk({ id: 22, product: 'Malt Spirit' }),
+        ownAsk({ id: 23, from_period: '2027-03', to_period: '2027-04' }),
+      ],
+    });
+    const user = userEvent.setup();
+    const picker = (await screen.findByLabelText('Your ask')) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.value)).toEqual(['20']);
+    expect(calls.find((c) => c.method === 'getAllOffers')!.body).toMatchObject({ item_search: 'Grain ENA' });
+    // Before a bid: the asking price with the offer's sales tax and export pass fee, 63 + 3.15 + 0.75.
+    expect(screen.getByText('₹66.90 per litre')).toBeTruthy();
+    // The ask's delivery fees start the form's.
+    expect((screen.getByLabelText('Transportation Fee (₹ per litre)') as HTMLInputElement).value).toBe('2.00');
+    expect(screen.getByText('Fill in the price and fees')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Quantity (B/L)'), '1000');
+    await user.type(screen.getByLabelText('Price (₹ per litre)'), '62');
+    await user.type(screen.getByLabelText('Comment'), 'Delivery in December');
+    // 62 + 3.10 + 1.00 + 0.50 + 0.25 + 2.00 + 0.75
+    expect(screen.getByText('₹69.60 per litre')).toBeTruthy();
+    expect((screen.getByLabelText('Negotiation Valid Upto') as HTMLSelectElement).value).toBe('4');
+    await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Place Bid' }).getAttribute('aria-disabled')).not.toBe('true'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Place Bid' }));
+    expect(await screen.findByRole('heading', { name: 'Bid page of 77' })).toBeTruthy();
+    const body = calls.find((c) => c.method === 'createBid')!.body;
+    expect(body).toMatchObject({
+      my_offer_id: 20,
+      offer_id: 10,
+      quantity: 1000,
+      price: 62,
+      import_pass_fee: 1,
+      transportation: 2,
+      comment: 'Delivery in December',
+    });
+    const hours = (Date.parse(String(body.valid_until)) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(3.9);
+    expect(hours).toBeLessThanOrEqual(4);
+    expect(body).not.toHaveProperty('is_bid_confidential');
+  });
+
+  it('says so when the company has no open ask of the product, and links to create one', async () => {
+    open({ asks: [ownAsk({ is_open: false })] });
+    expect(await screen.findByText('You have no open ask of Grain ENA.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create an ask' }).getAttribute('href')).toBe('/askcreate');
+    expect(screen.queryByRole('button', { name: 'Place Bid' })).toBeNull();
+  });
+
+  it('shows a user who does not negotiate the item and why there is no form', async () => {
+    open({ roles: ['Authorizer'] });
+    expect(await screen.findByText(/Only a Negotiator places bids/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Item Info: Grain ENA from Goa' })).toBeTruthy();
+    expect(screen.queryByLabelText('Quantity (B/L)')).toBeNull();
+    expect(calls.some((c) => c.method === 'getAllOffers')).toBe(false);
+  });
+
+  it('is not found for a listing that is not in the market', async () => {
+    open({ item: notFound('Listing not found', 'listing.not_found') });
+    expect(await screen.findByText('Listing not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Item List' }).getAttribute('href')).toBe('/items');
+  });
+});
+
+describe('/biditem', () => {
+  afterEach(() => {
+    cleanup();
+    clearSession();
+  });
+
+  it('points to the Item List', () => {
+    renderBidPage('/biditem', { '/biditem': <BidStartPage /> });
+    expect(screen.getByRole('link', { name: 'Go to Item List' }).getAttribute('href')).toBe('/items');
+  });
+});

@@ -72,7 +72,14 @@ class PreparingClient extends pg.Client {
 }
 
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
+  // Short calls under concurrency: a parallel plan's worker start-up costs more than it saves, and 50 callers
+  // each taking two workers starve one another (docs/decisions.md "Performance").
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: PreparingClient,
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   const { queries, logger } = queryCounter();
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {

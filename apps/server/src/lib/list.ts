@@ -1,6 +1,7 @@
 // Server-side pagination, search and name sorting shared by every list (DESIGN.md §3 "Lists").
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { MarketCache } from './market-cache.js';
 
 export function pageOf(q: Pick<ListQuery, 'page' | 'page_size'>) {
   return { limit: q.page_size, offset: (q.page - 1) * q.page_size };
@@ -30,13 +31,58 @@ export function totalWhere(from: SQLWrapper, where: SQL | undefined, cap?: numbe
  * A page whose rows carry `total_records` (see `totalOver`, `totalWhere`) as `{records, totalRecords}`. A page past the end has
  * no row to carry the total; only then is it counted apart.
  */
-export async function pageWithTotal<R extends { total_records: number }>(
+export async function pageWithTotal<R extends { total_records?: number }>(
   q: Pick<ListQuery, 'page'>,
   rows: R[],
   countAll: () => Promise<number>,
 ): Promise<{ records: Omit<R, 'total_records'>[]; totalRecords: number }> {
   const totalRecords = rows[0]?.total_records ?? (q.page > 1 ? await countAll() : 0);
   return { records: rows.map(({ total_records: _, ...record }) => record), totalRecords };
+}
+
+/**
+ * A page of a market-wide list whose total this process may know already: the market's open listings and current
+ * bids run to hundreds of thousands of rows, and counting even a capped 10,000 of them on every page and every
+ * 15-second refresh costs far more than the page. The total is kept for the cache's TTL per list and filter (`key`)
+ * and forgotten when this process writes, like the market figures; other processes' changes show within seconds —
+ * a paginator's figure, never a decision. `page(withTotal)` runs the page, with `total_records` on its rows only
+ * when asked. A partial page tells the exact total whatever was kept.
+ */
+export async function pageWithKnownTotal<R extends { total_records?: number }>(opts: {
+  cache: MarketCache;
+  key: string;
+  now: number;
+  q: Pick<ListQuery, 'page' | 'page_size'>;
+  page: (withTotal: boolean) => Promise<R[]>;
+  countAll: () => Promise<number>;
+}): Promise<{ records: Omit<R, 'total_records'>[]; totalRecords: number }> {
+  const { cache, key, now, q } = opts;
+  // A total being counted by another call of this process is awaited, not counted again: when the kept total
+  // expires, fifty callers would otherwise all count at once.
+  const known = cache.peek<number | Promise<number>>(key, now);
+  let rows: R[];
+  let total: number;
+  if (known === undefined) {
+    const startedIn = cache.generation();
+    const counting = (async () => {
+      const page = await opts.page(true);
+      return { page, total: page[0]?.total_records ?? (q.page > 1 ? await opts.countAll() : 0) };
+    })();
+    const totalOnly = counting.then((c) => c.total);
+    totalOnly.catch(() => undefined); // a failure is this call's to report; waiters see it through their own await
+    cache.put(key, now, totalOnly, startedIn);
+    try {
+      ({ page: rows, total } = await counting);
+    } finally {
+      cache.forget(key, totalOnly);
+    }
+    cache.put(key, now, total, startedIn);
+  } else {
+    [rows, total] = await Promise.all([opts.page(false), known]);
+  }
+  const seen = rows.length > 0 ? (q.page - 1) * q.page_size + rows.length : 0;
+  if (rows.length < q.page_size && (rows.length > 0 || q.page === 1)) total = seen; // the last page: exact
+  return { records: rows.map(({ total_records: _, ...record }) => record), totalRecords: Math.max(total, seen) };
 }
 
 /** Escapes LIKE's wildcards so a search term matches literally. */

@@ -4,12 +4,13 @@ import type { BidSide } from '@spirit/domain/bids/bids.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { pageWithKnownTotal } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { actorOn, pairOf } from './bids.parties.js';
-import { findBid, historyOf, listBids, ratingsOf, type BidRow } from './bids.repository.js';
+import { bidListPage, countBids, findBid, historyOf, listBids, ratingsOf, type BidRow } from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /** The detail of a bid for a party, read in `tx` (after a transition, the transition's own view). */
@@ -40,7 +41,18 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
     if (!(await findOwnListing(deps.db, companyId, q.offer_id))) throw listingNotFound();
     listingId = q.offer_id;
   }
-  const page = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId });
+  const opts = { companyId, userId: actor.userId, now, q, listingId };
+  // The market's current bids run to a hundred thousand: their total is kept for a few seconds, as the market's.
+  const page = q.is_market
+    ? await pageWithKnownTotal({
+        cache: deps.marketCache,
+        key: `bids|${JSON.stringify({ ...q, page: undefined, page_size: undefined, companyId })}`,
+        now: now.getTime(),
+        q,
+        page: (withTotal) => bidListPage(deps.db, opts, withTotal),
+        countAll: () => countBids(deps.db, opts),
+      })
+    : await listBids(deps.db, opts);
   return {
     records: page.records.map(({ bid, ...x }) =>
       toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),

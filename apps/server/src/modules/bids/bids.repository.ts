@@ -3,7 +3,7 @@
 import { MARKET_STATS_DAYS, TICKER_SIZE } from '@spirit/domain/listings/listings.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { BidTier } from '@spirit/domain/bids/bids.constants';
-import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { pageOf, pageWithTotal, searchAny } from '../../lib/list.js';
@@ -191,22 +191,30 @@ function ratingColumns(companyId: number, distillery: SQL) {
 export const BID_COUNT_CAP = 10_000;
 
 /**
- * The number of bids matching `where` (which may name the two listings as "offer" and "ask"), up to the cap, as an
- * uncorrelated subquery of the page's statement: a window count would build every matching row, with its joins
- * and rating subqueries, before the page could stop after its ten.
+ * What a list selects from: the bids matching `where`, joined to their two listings (as "offer" and "ask") only
+ * when `where` reads them (the states filter, the search).
  */
-function cappedBidCount(where: SQL | undefined) {
-  return sql<number>`(select count(*) from (select 1 from ${bids}
-    inner join ${listings} "offer" on "offer"."id" = ${bids.offer_id}
-    inner join ${listings} "ask" on "ask"."id" = ${bids.ask_id}
-    ${where ? sql`where ${where}` : sql``} limit ${BID_COUNT_CAP}) as capped)::int`.mapWith(Number);
+function matching(where: SQL | undefined, withListings: boolean, columns: SQL) {
+  return sql`select ${columns} from ${bids}${
+    withListings
+      ? sql` inner join ${listings} "offer" on "offer"."id" = ${bids.offer_id}
+    inner join ${listings} "ask" on "ask"."id" = ${bids.ask_id}`
+      : sql``
+  }${where ? sql` where ${where}` : sql``}`;
 }
 
-export function bidListQuery(tx: Tx, opts: BidListOptions) {
+/**
+ * A list's rows in two parts. The company's own lists ("mine") read each side apart — the bids where it buys, then
+ * those where it sells, each walking its own company index in the page's order and stopping after the page, merged
+ * with UNION ALL — because `buyer = X or seller = X` cannot walk either index in order and would read (or sort)
+ * every matching bid of the company, or walk the status index through the whole market. The market's list walks
+ * its own partial index of open, non-confidential bids.
+ */
+type Part = { where: SQL | undefined };
+
+function bidParts(opts: BidListOptions): { parts: Part[]; withListings: boolean } {
   const { companyId, userId, now, q } = opts;
-  const mine = or(eq(bids.buyer_company_id, companyId), eq(bids.seller_company_id, companyId))!;
-  const where = and(
-    q.is_market ? and(liveWhere(now), sql`not ${bids.is_confidential}`) : mine,
+  const shared = and(
     opts.listingId ? or(eq(bids.offer_id, opts.listingId), eq(bids.ask_id, opts.listingId)) : undefined,
     q.bid_status ? statusWhere(q.bid_status, now) : undefined,
     q.awaiting_me ? and(liveWhere(now), awaitingWhere(companyId, userId, q.awaiting_tier)) : undefined,
@@ -214,6 +222,48 @@ export function bidListQuery(tx: Tx, opts: BidListOptions) {
     q.states?.length ? or(inArray(offer.state, q.states), inArray(ask.state, q.states)) : undefined,
     searchAny(q.item_search, [bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`]),
   );
+  const withListings = !!q.states?.length || !!q.item_search?.trim();
+  if (q.is_market) {
+    return { parts: [{ where: and(liveWhere(now), sql`not ${bids.is_confidential}`, shared) }], withListings };
+  }
+  return {
+    parts: [
+      // A company never trades with itself; the second condition keeps the two parts apart all the same.
+      { where: and(eq(bids.buyer_company_id, companyId), shared) },
+      { where: and(eq(bids.seller_company_id, companyId), ne(bids.buyer_company_id, companyId), shared) },
+    ],
+    withListings,
+  };
+}
+
+/** The number of bids in `parts`, up to the cap, as one scalar subquery. */
+function cappedBidCount(parts: Part[], withListings: boolean) {
+  const union = sql.join(
+    parts.map((p) => sql`(${matching(p.where, withListings, sql`1`)})`),
+    sql` union all `,
+  );
+  return sql<number>`(select count(*) from (${union} limit ${BID_COUNT_CAP}) as capped)::int`.mapWith(Number);
+}
+
+const NEWEST_FIRST = sql`${bids.updated_at} desc, ${bids.id} desc`;
+
+/** The ids of the page: each part's first `offset + limit` bids in order, merged, then the page cut from them. */
+function pageIds(parts: Part[], withListings: boolean, limit: number, offset: number) {
+  const cols = sql`${bids.id}, ${bids.updated_at}`;
+  if (parts.length === 1) {
+    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${NEWEST_FIRST} limit ${limit} offset ${offset}`;
+  }
+  const union = sql.join(
+    parts.map((p) => sql`(${matching(p.where, withListings, cols)} order by ${NEWEST_FIRST} limit ${limit + offset})`),
+    sql` union all `,
+  );
+  return sql`select "part"."id" from (${union}) as "part"
+    order by "part"."updated_at" desc, "part"."id" desc limit ${limit} offset ${offset}`;
+}
+
+export function bidListQuery(tx: Tx, opts: BidListOptions, withTotal = true) {
+  const { companyId, q } = opts;
+  const { parts, withListings } = bidParts(opts);
   const { limit, offset } = pageOf(q);
   const query = tx
     .select({
@@ -227,32 +277,31 @@ export function bidListQuery(tx: Tx, opts: BidListOptions) {
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
       ...ratingColumns(companyId, counterpartyDistillery(companyId)),
-      total_records: cappedBidCount(where),
+      ...(withTotal ? { total_records: cappedBidCount(parts, withListings) } : {}),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))
     .innerJoin(ask, eq(ask.id, bids.ask_id))
     .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
     .innerJoin(seller, eq(seller.id, bids.seller_company_id))
-    .where(where)
-    .orderBy(sql`${bids.updated_at} desc`, sql`${bids.id} desc`)
-    .limit(limit)
-    .offset(offset);
-  return { query, where };
+    .where(sql`${bids.id} in (${pageIds(parts, withListings, limit, offset)})`)
+    .orderBy(NEWEST_FIRST);
+  return { query, count: cappedBidCount(parts, withListings) };
+}
+
+/** A page of bids, with `total_records` on its rows when `withTotal`. */
+export const bidListPage = (tx: Tx, opts: BidListOptions, withTotal: boolean) =>
+  bidListQuery(tx, opts, withTotal).query;
+
+/** The number of bids of a list (capped), for a page past its end. */
+export async function countBids(tx: Tx, opts: BidListOptions) {
+  const { parts, withListings } = bidParts(opts);
+  const [row] = await tx.select({ n: cappedBidCount(parts, withListings) }).from(sql`(select 1) as "one"`);
+  return row!.n;
 }
 
 export async function listBids(tx: Tx, opts: BidListOptions) {
-  const { query, where } = bidListQuery(tx, opts);
-  const rows = await query;
-  return pageWithTotal(opts.q, rows, async () => {
-    const [n] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(bids)
-      .innerJoin(offer, eq(offer.id, bids.offer_id))
-      .innerJoin(ask, eq(ask.id, bids.ask_id))
-      .where(where);
-    return n!.n;
-  });
+  return pageWithTotal(opts.q, await bidListPage(tx, opts, true), () => countBids(tx, opts));
 }
 export type BidListRow = Awaited<ReturnType<typeof listBids>>['records'][number];
 

@@ -114,8 +114,35 @@ export const bids = pgTable(
       t.updated_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // By status (approved trades, the market's current bids), newest change first.
+    // By status across the market (approved trades), newest change first.
     index('bids_status_idx').on(t.status, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A company's bids of one status (My Bids by status, approved trades), newest change first: each side apart,
+    // as the lists read them (bids.repository.ts `bidParts`).
+    index('bids_buyer_status_idx').on(
+      t.buyer_company_id,
+      t.status,
+      t.updated_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('bids_seller_status_idx').on(
+      t.seller_company_id,
+      t.status,
+      t.updated_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // A company's live bids (the pending tabs, refreshed every 15 s by every approver): open and still valid. The
+    // validity is in the index so the planner does not pair the company with the market-wide validity index (it
+    // takes "open" and "still valid" as independent and badly underestimates their overlap).
+    index('bids_buyer_live_idx')
+      .on(t.buyer_company_id, t.valid_until)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
+    index('bids_seller_live_idx')
+      .on(t.seller_company_id, t.valid_until)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
+    // The market's current bids: open, non-confidential, newest change first.
+    index('bids_market_idx')
+      .on(t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('New', 'OnGoing') and not ${t.is_confidential}`),
     // The lapse sweep: open bids by validity.
     index('bids_open_valid_until_idx')
       .on(t.valid_until)

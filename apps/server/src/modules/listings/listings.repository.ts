@@ -180,14 +180,9 @@ const companyName = sql<string>`(select coalesce(nullif(c.name, ''), c.registere
 
 /**
  * The market (getAllInventory): open listings of `side` of other companies, filtered by products and states,
- * newest first. A market-wide list: the total is an uncorrelated count in the same statement (`totalWhere`).
+ * newest first. A market-wide list: its total, when asked for, is an uncorrelated capped count in the same
+ * statement (`totalWhere`); the service keeps it for a few seconds (`pageWithKnownTotal`).
  */
-export async function listMarket(tx: Tx, opts: MarketOptions) {
-  const { query, where } = marketQuery(tx, opts);
-  const rows = await query;
-  return pageWithTotal(opts.q, rows, async () => (await tx.select({ n: count() }).from(listings).where(where))[0]!.n);
-}
-
 type MarketOptions = {
   side: ListingSide;
   exceptCompanyId: number;
@@ -196,9 +191,9 @@ type MarketOptions = {
 };
 export const MARKET_COUNT_CAP = 10_000;
 
-export function marketQuery(tx: Tx, opts: MarketOptions) {
+function marketWhere(opts: MarketOptions) {
   const { q } = opts;
-  const where = and(
+  return and(
     eq(listings.side, opts.side),
     ne(listings.company_id, opts.exceptCompanyId),
     q.type_of_spirits?.length ? inArray(listings.product, q.type_of_spirits) : undefined,
@@ -206,13 +201,17 @@ export function marketQuery(tx: Tx, opts: MarketOptions) {
     searchAny(q.item_search, [listings.product, listings.state]),
     openWhere(opts.period),
   );
-  const { limit, offset } = pageOf(q);
+}
+
+export function marketQuery(tx: Tx, opts: MarketOptions, withTotal = true) {
+  const where = marketWhere(opts);
+  const { limit, offset } = pageOf(opts.q);
   const query = tx
     .select({
       ...getTableColumns(listings),
       company_name: companyName,
       // The whole market runs to hundreds of thousands of open listings: count at most MARKET_COUNT_CAP of them.
-      total_records: totalWhere(listings, where, MARKET_COUNT_CAP),
+      ...(withTotal ? { total_records: totalWhere(listings, where, MARKET_COUNT_CAP) } : {}),
     })
     .from(listings)
     .where(where)
@@ -220,6 +219,16 @@ export function marketQuery(tx: Tx, opts: MarketOptions) {
     .limit(limit)
     .offset(offset);
   return { query, where };
+}
+
+/** A page of the market, with `total_records` on its rows when `withTotal`. */
+export const listMarket = (tx: Tx, opts: MarketOptions, withTotal: boolean) => marketQuery(tx, opts, withTotal).query;
+
+/** The market's size for `opts` (capped), for a page past its end. */
+export async function countMarket(tx: Tx, opts: MarketOptions) {
+  const capped = sql`(select 1 from ${listings} where ${marketWhere(opts)} limit ${MARKET_COUNT_CAP}) as capped`;
+  const [row] = await tx.select({ n: count() }).from(capped);
+  return row!.n;
 }
 
 /** A listing with its company's name and whether it is open; null when there is none. */

@@ -32,6 +32,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { pageWithKnownTotal } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { bidStats, lastTradedPrice, listBids, openBidCounts, tickerEntries } from '../bids/bids.repository.js';
@@ -42,6 +43,7 @@ import {
   companyProducts,
   findListing,
   findOwnListing,
+  countMarket,
   listMarket,
   listOwnListings,
   listPossible,
@@ -391,11 +393,15 @@ const marketItem = (r: ListingRow & { company_name: string }, own: boolean) => (
 /** The market: other companies' open listings of the side the caller trades with, names masked. */
 export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
   const { companyId, side } = tradingSide(actor);
-  const page = await listMarket(deps.db, {
-    side: otherSide(side),
-    exceptCompanyId: companyId,
-    period: currentPeriod(deps.now()),
+  const opts = { side: otherSide(side), exceptCompanyId: companyId, period: currentPeriod(deps.now()), q };
+  const { page: _, page_size: __, ...filters } = q;
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: `inventory|${JSON.stringify({ ...filters, side: opts.side, companyId, period: opts.period })}`,
+    now: deps.now().getTime(),
     q,
+    page: (withTotal) => listMarket(deps.db, opts, withTotal),
+    countAll: () => countMarket(deps.db, opts),
   });
   return { records: page.records.map((r) => marketItem(r, false)), totalRecords: page.totalRecords };
 }

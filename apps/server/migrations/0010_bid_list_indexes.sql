@@ -1,0 +1,5 @@
+CREATE INDEX "bids_buyer_status_idx" ON "bids" USING btree ("buyer_company_id","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "bids_seller_status_idx" ON "bids" USING btree ("seller_company_id","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "bids_buyer_live_idx" ON "bids" USING btree ("buyer_company_id","valid_until") WHERE "bids"."status" in ('New', 'OnGoing');--> statement-breakpoint
+CREATE INDEX "bids_seller_live_idx" ON "bids" USING btree ("seller_company_id","valid_until") WHERE "bids"."status" in ('New', 'OnGoing');--> statement-breakpoint
+CREATE INDEX "bids_market_idx" ON "bids" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bids"."status" in ('New', 'OnGoing') and not "bids"."is_confidential";

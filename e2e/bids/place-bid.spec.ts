@@ -2,17 +2,14 @@
 // picks a possible seller on the Possible tab and places a bid through the dialog (quantity, price, validity,
 // captcha); the bid then shows on the ask's Placed Bids tab, and on the seller's offer for the seller's
 // Negotiator, who counters it in a second browser context. Pages are scanned and photographed at desktop and 390 px.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { codeIn, ok, tokenFor, waitForMail } from '../support/api';
+import { expect, test } from '@playwright/test';
+import { ok, tokenFor } from '../support/api';
+import { actAs, confirmWithCode, DEMO_BUYER, DEMO_PASSWORD, negotiatorOf } from '../support/bids';
 import { checkPage } from '../support/page-checks';
 import { signInAs, solveCaptcha } from '../support/ui';
 
-const PASSWORD = 'Demo@2026';
-const BUYER = 'negotiator@punjab-bottling.example';
-const SELLER_NEGOTIATORS = ['deccan-distilleries', 'ganga-grain', 'kaveri-malt'].flatMap((d) => [
-  `negotiator@${d}.example`,
-  `negotiator2@${d}.example`,
-]);
+const PASSWORD = DEMO_PASSWORD;
+const BUYER = DEMO_BUYER;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,19 +35,6 @@ async function askWithSellers(): Promise<{ ask: Listing; seller: Possible }> {
 }
 
 let placedBid: { id: number; offerId: number } | null = null;
-
-/** The demo seller Negotiator who manages an offer (the one getOfferById lets edit it). */
-async function negotiatorOf(offerId: number): Promise<string> {
-  for (const email of SELLER_NEGOTIATORS) {
-    const token = await tokenFor(email, PASSWORD);
-    try {
-      if ((await ok<{ can_edit: boolean }>('getOfferById', { id: offerId }, token)).can_edit) return email;
-    } catch {
-      // another company's offer: not found
-    }
-  }
-  throw new Error(`no demo Negotiator manages offer ${offerId}`);
-}
 
 test('a buyer’s Negotiator places a bid from the Possible tab and finds it under Placed Bids', async ({
   page,
@@ -149,38 +133,6 @@ test('the seller’s Negotiator counters the bid from the offer’s Placed Bids 
 
 let sellerNegotiator = '';
 
-/** Confirms the action waiting in the one-time-code dialog with the code mailed to `email`. */
-async function confirmWithCode(page: Page, email: string) {
-  const panel = page.getByRole('dialog', { name: 'Confirm with a one-time code' });
-  await expect(panel).toBeVisible();
-  const since = Date.now() - 1_000;
-  await panel.getByRole('button', { name: 'Generate OTP' }).click();
-  // A code mailed in the last minute (the demo seed approves with real codes at start) makes the server wait:
-  // the panel counts down, then offers to resend.
-  const wait = panel.getByText('Please wait before requesting another OTP');
-  if (await wait.isVisible({ timeout: 1_500 }).catch(() => false)) {
-    const resend = panel.getByRole('button', { name: 'Resend OTP', exact: true });
-    await expect(resend).toBeEnabled({ timeout: 70_000 });
-    await resend.click();
-  }
-  const code = codeIn(await waitForMail(email, 'otp', since));
-  await panel.getByLabel('OTP', { exact: true }).fill(code);
-  await panel.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(panel).toBeHidden();
-}
-
-/** Signs `email` in, in a context of its own, and runs `act` on a fresh page. */
-async function as(browser: Browser, email: string, act: (page: Page) => Promise<void>) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signInAs(page, email, PASSWORD);
-    await act(page);
-  } finally {
-    await context.close();
-  }
-}
-
 test('the buyer accepts with a code, then each side’s Authorizer and Approver approve: a trade reference', async ({
   browser,
 }, testInfo) => {
@@ -194,7 +146,7 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
   const sellerDomain = sellerNegotiator.split('@')[1]!;
 
   // The buyer's Negotiator accepts the seller's counter: the deal locks.
-  await as(browser, BUYER, async (page) => {
+  await actAs(browser, BUYER, async (page) => {
     await page.goto(`/offeredit/${askId.ask_id}?tab=tab2`);
     await page.getByRole('button', { name: `Negotiate bid ${id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Negotiate' });
@@ -214,7 +166,7 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
     ['approver@punjab-bottling.example', askId.ask_id!, 'tab3'],
   ];
   for (const [email, listingId, tab] of steps)
-    await as(browser, email, async (page) => {
+    await actAs(browser, email, async (page) => {
       await page.goto(`/offeredit/${listingId}?tab=${tab}`);
       await page.getByRole('button', { name: `Approve bid ${id}` }).click();
       await confirmWithCode(page, email);

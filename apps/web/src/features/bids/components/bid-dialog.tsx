@@ -16,6 +16,7 @@ import { BidHistoryTable } from './bid-history-table';
 import { NegotiateForm } from './negotiate-form';
 import { RejectionCommentDialog } from './rejection-comment-dialog';
 import { useStepUpAction } from './use-step-up-action';
+import './bid-page.css';
 
 export type BidDialogMode = 'negotiate' | 'view' | 'details';
 

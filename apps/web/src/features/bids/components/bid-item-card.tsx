@@ -48,7 +48,9 @@ export function FinalPriceOutput({ breakdown }: { breakdown: LandedBreakdown | n
   return (
     <p className="bid-final-price">
       <span>Final Price at these terms: </span>
-      <output>{breakdown ? `${formatMoney(breakdown.total)} per litre` : 'Fill in the price and fees'}</output>
+      <output aria-live="off">
+        {breakdown ? `${formatMoney(breakdown.total)} per litre` : 'Fill in the price and fees'}
+      </output>
     </p>
   );
 }

@@ -1,7 +1,7 @@
 // The bid page (issue 10; spec 001 §2 "Bid / negotiation page"): a demo buyer's Negotiator goes from the Item List
 // to a seller's offer, picks the company's ask to bid from and places a bid with its fees on /biditem/{id}; the
-// seller's Negotiator opens /biditem/{ask}/{bid} in a second browser context and counters; the buyer accepts with
-// the mailed one-time code and both sides' Negotiator rows read Approved. Pages and the Price Breakup Details are
+// seller's Negotiator opens /biditem/{ask}/{bid} in a second browser context and counters; the buyer comes back by
+// My Bids' View Bid and accepts with the mailed one-time code; both sides' Negotiator rows read Approved. Pages and the Price Breakup Details are
 // scanned and photographed at desktop and 390 px.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ok, tokenFor } from '../support/api';
@@ -140,7 +140,10 @@ test('the seller’s Negotiator counters on the bid page, and the buyer accepts 
 
   await actAs(browser, DEMO_BUYER, async (page) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/biditem/${offer.id}/${bidId}`);
+    // From My Bids (newest change first): View Bid opens the page on the counterparty's listing, the offer.
+    await page.goto('/currentbids');
+    await page.getByRole('link', { name: `View Bid ${bidId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/biditem/${offer.id}/${bidId}$`));
     await expect(page.getByText('Our best price for this quantity')).toBeVisible();
     await page.getByRole('button', { name: 'Approve' }).click();
     await confirmWithCode(page, DEMO_BUYER);

@@ -13,6 +13,7 @@ import { useAllBids, type BidsQuery } from '../api/get-all-bids';
 import { BidStatusTag } from './bid-cells';
 import { BidDialog, type BidDialogMode } from './bid-dialog';
 import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
+import { ViewBidLink } from './view-bid-link';
 
 export const BID_LISTS_REFRESH_MS = 15_000;
 
@@ -104,7 +105,12 @@ export function bidListColumns(opts: {
       className: 'actions-cell',
       body: (r) => {
         const text = ACTION_TEXT[opts.mode(r)];
-        return <RowActionButton icon={text.icon} label={`${text.verb} ${r.id}`} onClick={() => open(r)} />;
+        return (
+          <>
+            <RowActionButton icon={text.icon} label={`${text.verb} ${r.id}`} onClick={() => open(r)} />
+            <ViewBidLink bid={r} companyType={opts.companyType} />
+          </>
+        );
       },
     },
   ];

@@ -3,10 +3,11 @@
 // still names its product and state.
 import type { LandedBreakdown } from '@spirit/domain/listings/listings.schemas';
 import type { ReactNode } from 'react';
+import { ApiError } from '../../../app/api-client';
 import { Alert } from '../../../ui/alert';
 import { formatMoney } from '../../../ui/format';
 import { ItemFacts, NA, type ItemDetail } from '../../../ui/item-facts';
-import { LoadingState } from '../../../ui/status-states';
+import { ErrorState, LoadingState } from '../../../ui/status-states';
 
 export const finalPriceFact = (breakdown: LandedBreakdown | null) => ({
   label: 'Final Price',
@@ -19,13 +20,19 @@ type Props = {
   /** What the item is when it cannot be read (the bid's product and state). */
   fallback?: string;
   breakdown: LandedBreakdown | null;
+  /** Why the item could not be read: a 404 is a closed listing, anything else may pass on a retry. */
+  error?: unknown;
+  onRetry?: () => void;
   children?: ReactNode;
 };
 
-export function BidItemCard({ item, loading, fallback, breakdown, children }: Props) {
+export function BidItemCard({ item, loading, fallback, breakdown, error, onRetry, children }: Props) {
+  const closed = error instanceof ApiError && error.statusCode === 404;
   let body: ReactNode;
   if (item) body = <ItemFacts item={item} extra={[finalPriceFact(breakdown)]} />;
   else if (loading) body = <LoadingState />;
+  else if (error && !closed)
+    body = <ErrorState message="The listing could not be read." {...(onRetry ? { onRetry } : {})} />;
   else
     body = (
       <Alert severity="info">

@@ -136,6 +136,13 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     expect(within(dialog).getByText('Billing Date').nextSibling?.textContent).toBe('23-11-2026 16:00');
   });
 
+  it('still shows the whole bid when its counterparty listing has left the market', async () => {
+    open(bidDetail(5), { getInventorybyId: () => notFound('Listing not found', 'listing.not_found') });
+    expect(await screen.findByText(/Grain ENA from Goa: this listing is no longer open in the market/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bid 5' })).toBeTruthy();
+    expect(cells(rowOf('Negotiator'))).toEqual(['Approved', 'Pending']);
+  });
+
   it('is not found when the listing is not one of the bid’s, or the bid is not there', async () => {
     open(bidDetail(5), {}, '/biditem/99/5');
     expect(await screen.findByText('Bid not found')).toBeTruthy();

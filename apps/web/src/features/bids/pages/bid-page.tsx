@@ -39,6 +39,8 @@ function BidView({ bid, listingId }: { bid: BidDetail; listingId: number }) {
       <BidItemCard
         item={item.data}
         loading={item.isPending}
+        error={item.error}
+        onRetry={() => void item.refetch()}
         fallback={`${bid.product} from ${bid.state}`}
         breakdown={finalOf(bid.price, bid)}
       />

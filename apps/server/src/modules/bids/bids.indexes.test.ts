@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => h?.close());
 
-const q = { page: 1, page_size: 10 };
+const q = { page: 1, page_size: 10, sort_order: 'asc' as const };
 
 async function plan(opts: Omit<BidListOptions, 'now' | 'userId'>) {
   const { query } = bidListQuery(h.db, { ...opts, now: new Date(), userId: m.buyer.negotiator.id });

@@ -1,6 +1,5 @@
 // Reading bids: a party's detail (also the answer of every transition) and the lists. The effective status and the
 // masking are bids.view.ts's.
-import type { BidSide } from '@spirit/domain/bids/bids.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -9,27 +8,29 @@ import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
-import { actorOn, pairOf } from './bids.parties.js';
-import { bidListPage, countBids, findBid, historyOf, listBids, ratingsOf, type BidRow } from './bids.repository.js';
+import { bidListPage, countBids, findBidView, historyOf, listBids } from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
-/** The detail of a bid for a party, read in `tx` (after a transition, the transition's own view). */
-export async function detailFor(tx: Tx, actor: Actor, bid: BidRow, side: BidSide, companyId: number, now: Date) {
-  const pair = await pairOf(tx, bid);
-  const bidActor = await actorOn(tx, actor, side, pair).catch(() => null);
-  const history = await historyOf(tx, bid.id);
-  const counterparty = side === 'buyer' ? pair.offer : pair.ask;
-  const ratings = await ratingsOf(tx, companyId, counterparty.distillery_id);
+/**
+ * The detail of a bid for a party of `companyId`, read in `tx` (after a transition, the transition's own view): two
+ * statements, the bid with its listings, the caller's tiers and ratings, then its history. Another company's bid
+ * does not exist for the caller.
+ */
+export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: number, now: Date) {
+  const view = await findBidView(tx, { id, companyId, userId: actor.userId });
+  const side = view && sideOf(view.bid, companyId);
+  if (!view || !side) throw bidError('bid.not_found');
+  const history = await historyOf(tx, id);
+  // The caller's tier on their side's distillery; none when they hold one on the other side too (`actorOn`).
+  const [own, other] = side === 'buyer' ? [view.ask_tier, view.offer_tier] : [view.offer_tier, view.ask_tier];
+  const bidActor = own && !other ? { side, tier: own } : null;
   const viewer: Viewer = { companyId, side };
-  return toDetail({ bid, ...pair, history, viewer, actor: bidActor, ratings, now });
+  return toDetail({ ...view, history, viewer, actor: bidActor, now });
 }
 
 export async function get(deps: Deps, actor: Actor, id: number) {
   const { companyId } = tradingSide(actor);
-  const bid = await findBid(deps.db, id);
-  const side = bid && sideOf(bid, companyId);
-  if (!bid || !side) throw bidError('bid.not_found');
-  return detailFor(deps.db, actor, bid, side, companyId, deps.now());
+  return detailFor(deps.db, actor, id, companyId, deps.now());
 }
 
 export async function list(deps: Deps, actor: Actor, q: GetAllBids) {

@@ -76,6 +76,65 @@ export async function bothTrading(tx: Tx, companyIds: [number, number]): Promise
   return rows.length === 2;
 }
 
+/** The tier `userId` holds on a distillery (as `tiersOn` reads it), as a scalar subquery. */
+const tierOn = (userId: number, distilleryId: SQLWrapper) =>
+  sql<BidTier | null>`(select case when m.negotiator_id = ${userId} then 'negotiator'
+      when m.authorizer_id = ${userId} then 'authorizer' else 'approver' end
+    from ${mappingDistilleries} md join ${mappings} m on m.id = md.mapping_id
+    where md.distillery_id = ${distilleryId}
+      and (m.negotiator_id = ${userId} or m.authorizer_id = ${userId} or m.approver_id = ${userId})
+    limit 1)`;
+
+const offerDistillery = alias(distilleries, 'offer_distillery');
+const askDistillery = alias(distilleries, 'ask_distillery');
+
+/**
+ * A bid listing's columns as `bidListings` reads them, from aliases of one statement (typed as the tables: an alias
+ * renders its own name, its values are the table's).
+ */
+function listingView(l: unknown, d: unknown, c: unknown) {
+  const [listing, distillery, company] = [l, d, c] as [typeof listings, typeof distilleries, typeof companies];
+  return {
+    ...getTableColumns(listing),
+    distillery_name: distillery.name,
+    company_name: nameOf(company),
+    company_is_premium: company.is_bid_confidential,
+    company_approved: sql<boolean>`${company.status} = 'Approved'`,
+  };
+}
+
+/**
+ * Everything a bid's detail reads but its history, in one statement: the bid, both listings as `bidListings` gives
+ * them, the tier `userId` holds on each listing's distillery, and the company's ratings of the counterparty's
+ * distillery. A detail is polled every 15 s by every open dialog, and was five round trips.
+ */
+export async function findBidView(tx: Tx, opts: { id: number; companyId: number; userId: number }) {
+  const rows = await tx
+    .select({
+      bid: bids,
+      offer: listingView(offer, offerDistillery, seller),
+      ask: listingView(ask, askDistillery, buyer),
+      offer_tier: tierOn(opts.userId, offer.distillery_id),
+      ask_tier: tierOn(opts.userId, ask.distillery_id),
+      ...ratingColumns(opts.companyId, counterpartyDistillery(opts.companyId)),
+    })
+    .from(bids)
+    .innerJoin(offer, eq(offer.id, bids.offer_id))
+    .innerJoin(ask, eq(ask.id, bids.ask_id))
+    .innerJoin(offerDistillery, eq(offerDistillery.id, offer.distillery_id))
+    .innerJoin(askDistillery, eq(askDistillery.id, ask.distillery_id))
+    .innerJoin(seller, eq(seller.id, offer.company_id))
+    .innerJoin(buyer, eq(buyer.id, ask.company_id))
+    .where(eq(bids.id, opts.id));
+  const row = rows[0];
+  if (!row) return null;
+  const { your_rating, source, industry_rating, ...rest } = row;
+  return {
+    ...rest,
+    ratings: { your_rating, source, industry_rating: industry_rating == null ? null : Number(industry_rating) },
+  };
+}
+
 /** The tier `userId` holds on each of the given distilleries (a distillery belongs to at most one mapping). */
 export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): Promise<Map<number, BidTier>> {
   const rows = await tx
@@ -389,17 +448,4 @@ export async function lockExpired(tx: Tx, now: Date, limit: number) {
     .orderBy(asc(bids.valid_until))
     .limit(limit)
     .for('update', { of: bids, skipLocked: true });
-}
-
-/** The caller's company's rating and source of a distillery, and the industry rating. */
-export async function ratingsOf(tx: Tx, companyId: number, distilleryId: number) {
-  const [row] = await tx
-    .select(ratingColumns(companyId, sql`${distilleries.id}`))
-    .from(distilleries)
-    .where(eq(distilleries.id, distilleryId));
-  return {
-    your_rating: row?.your_rating ?? null,
-    source: row?.source ?? null,
-    industry_rating: row?.industry_rating == null ? null : Number(row.industry_rating),
-  };
 }

@@ -147,7 +147,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
         objectId: bid.id,
         after: audited(bid),
       });
-      return detailFor(tx, actor, bid, side, companyId, now);
+      return detailFor(tx, actor, bid.id, companyId, now);
     }),
     { bids_open_pair_idx: () => bidError('bid.duplicate') },
   );
@@ -237,7 +237,7 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
       before: audited(bid),
       after: audited(after),
     });
-    return detailFor(tx, actor, after, side, companyId, now);
+    return detailFor(tx, actor, after.id, companyId, now);
   });
 }
 

@@ -1,7 +1,9 @@
 // How a bid's figures read in the bid lists and dialogs.
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import type { DataColumn } from '../../../ui/data-list';
-import { formatNumber } from '../../../ui/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../ui/format';
+import { MaskedName } from '../../../ui/masked-name';
+import './bid-lists.css';
 
 /** "3.5 of 5", "Not rated". */
 export function Rating({ label, value }: { label: string; value: number | null }) {
@@ -37,3 +39,51 @@ export const standingColumns: DataColumn<BidListRecord>[] = [
   },
   { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
 ];
+
+/**
+ * The listing a row's Available Quantity and Ask Price speak of: for a party (`companyType` Buyer or Seller) the
+ * counterparty's listing (a buyer's is the offer), for the market (`null`) the listing the bid was placed on.
+ */
+export function listingOf(
+  bid: Pick<BidListRecord, 'bid_placed_by'>,
+  companyType: string | null | undefined,
+): 'offer' | 'ask' {
+  const party = companyType === 'Buyer' || companyType === 'Seller';
+  const offer = party ? companyType === 'Buyer' : bid.bid_placed_by === 'Buyer';
+  return offer ? 'offer' : 'ask';
+}
+
+/** "Ask Price": what that listing asks per litre now. */
+export const askPriceOf = (bid: BidListRecord, companyType: string | null | undefined) =>
+  formatMoney(listingOf(bid, companyType) === 'offer' ? bid.offer_price : bid.ask_price);
+
+/** The other side's company for a party: masked by the server until the trade is Approved, then named. */
+export function Counterparty({ bid, companyType }: { bid: BidListRecord; companyType: string | null | undefined }) {
+  const name = companyType === 'Buyer' ? bid.seller_company_name : bid.buyer_company_name;
+  return <MaskedName name={name} reveal={bid.status === 'Approved'} />;
+}
+
+/** Both companies of a market row, masked, one per line. */
+export function BothParties({ bid }: { bid: BidListRecord }) {
+  return (
+    <span className="bid-parties">
+      <span>
+        <span className="bid-party-side">Buyer</span> <MaskedName name={bid.buyer_company_name} />
+      </span>
+      <span>
+        <span className="bid-party-side">Seller</span> <MaskedName name={bid.seller_company_name} />
+      </span>
+    </span>
+  );
+}
+
+/** A moment as date and time, breaking only between the two ("24-11-2026" above "14:30"). */
+export function DateTimeCell({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  // One element: a phone-width card lays a cell's children out as grid items.
+  return (
+    <span>
+      <span className="bid-nowrap">{date}</span> <span className="bid-nowrap">{time}</span>
+    </span>
+  );
+}

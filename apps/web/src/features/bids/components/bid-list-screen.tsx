@@ -1,16 +1,16 @@
 // What the bid list pages share (spec 001 §2 "My Bids list", "Bids List"): the filters, a server-paged searchable
-// table re-read every 15 s, the spec's columns (Bid ID, Spirit Name, State, Available Quantity, Quantity (B/L),
-// Price) with the two companies as the server sends them, and a row action opening the bid's dialog.
+// table re-read every 15 s, the spec's columns (Bid ID, Spirit Name, State, Available Quantity, Quantity (B/L), Ask
+// Price, Price) with the companies in one column (a party's counterparty; the market's buyer and seller), and a row
+// action opening the bid's dialog. Complete at 1280 px without sideways scrolling; cards at phone width.
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import { useState, type ReactNode } from 'react';
 import { useSession } from '../../../app/session';
 import { DataList, type DataColumn } from '../../../ui/data-list';
-import { formatDateTime, formatMoney, formatQuantity } from '../../../ui/format';
-import { MaskedName } from '../../../ui/masked-name';
+import { formatMoney, formatQuantity } from '../../../ui/format';
 import { RowActionButton } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids, type BidsQuery } from '../api/get-all-bids';
-import { BidStatusTag } from './bid-cells';
+import { askPriceOf, BidStatusTag, BothParties, Counterparty, DateTimeCell, listingOf } from './bid-cells';
 import { BidDialog, type BidDialogMode } from './bid-dialog';
 import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
 import { ViewBidLink } from './view-bid-link';
@@ -34,15 +34,9 @@ const ACTION_TEXT: Record<BidDialogMode, { icon: string; verb: string }> = {
   details: { icon: 'pi-eye', verb: 'Bid Details of bid' },
 };
 
-/**
- * "Available Quantity" is what the listing the bid concerns still holds: for a party the counterparty's listing,
- * for the market the listing the bid was placed on.
- */
-function available(bid: BidListRecord, companyType: string | null | undefined) {
-  const party = companyType === 'Buyer' || companyType === 'Seller';
-  const offerSide = party ? companyType === 'Buyer' : bid.bid_placed_by === 'Buyer';
-  return offerSide ? bid.offer_available_quantity : bid.ask_available_quantity;
-}
+/** "Available Quantity" is what the listing the bid concerns still holds (`listingOf`). */
+const available = (bid: BidListRecord, companyType: string | null | undefined) =>
+  listingOf(bid, companyType) === 'offer' ? bid.offer_available_quantity : bid.ask_available_quantity;
 
 export type BidListOptions = {
   /** The table's accessible name. */
@@ -62,27 +56,23 @@ export function bidListColumns(opts: {
   open?: (bid: BidListRecord) => void;
   mode: (bid: BidListRecord) => BidDialogMode;
 }): DataColumn<BidListRecord>[] {
-  // A party sees its own company's name; the counterparty's is masked by the server until the trade is approved.
-  const reveal = (side: 'Buyer' | 'Seller', bid: BidListRecord) =>
-    !opts.market && (opts.companyType === side || bid.status === 'Approved');
+  // The market has no counterparty: its rows speak of the listing the bid was placed on.
+  const companyType = opts.market ? null : opts.companyType;
   const columns: DataColumn<BidListRecord>[] = [
     { key: 'id', header: 'Bid ID', body: (r) => r.id, className: 'numeric-cell' },
     { key: 'product', header: 'Spirit Name', body: (r) => r.product },
     { key: 'state', header: 'State', body: (r) => r.state },
-    {
-      key: 'buyer',
-      header: 'Buyer',
-      body: (r) => <MaskedName name={r.buyer_company_name} reveal={reveal('Buyer', r)} />,
-    },
-    {
-      key: 'seller',
-      header: 'Seller',
-      body: (r) => <MaskedName name={r.seller_company_name} reveal={reveal('Seller', r)} />,
-    },
+    opts.market
+      ? { key: 'parties', header: 'Buyer / Seller', body: (r) => <BothParties bid={r} /> }
+      : {
+          key: 'counterparty',
+          header: 'Counterparty',
+          body: (r) => <Counterparty bid={r} companyType={companyType} />,
+        },
     {
       key: 'available',
       header: 'Available Quantity',
-      body: (r) => formatQuantity(available(r, opts.market ? null : opts.companyType), 1),
+      body: (r) => formatQuantity(available(r, companyType), 1),
       className: 'numeric-cell',
     },
     {
@@ -91,8 +81,9 @@ export function bidListColumns(opts: {
       body: (r) => formatQuantity(r.quantity, 1),
       className: 'numeric-cell',
     },
+    { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r, companyType), className: 'numeric-cell' },
     { key: 'price', header: 'Price', body: (r) => formatMoney(r.price), className: 'numeric-cell' },
-    { key: 'valid', header: 'Valid Until', body: (r) => formatDateTime(r.valid_until) },
+    { key: 'valid', header: 'Valid Until', body: (r) => <DateTimeCell value={r.valid_until} /> },
     { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
   ];
   const open = opts.open;
@@ -132,7 +123,7 @@ export function BidListScreen({ label, scope, toolbar, withStatus = false, withA
   const [opened, setOpened] = useState<{ id: number; mode: BidDialogMode } | null>(null);
   const mode = (bid: BidListRecord) => dialogFor(bid, negotiator);
   return (
-    <>
+    <div className="bid-list">
       <BidFilters list={list} withStatus={withStatus} />
       <DataList
         label={label}
@@ -151,6 +142,6 @@ export function BidListScreen({ label, scope, toolbar, withStatus = false, withA
       {withAction ? (
         <BidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'details'} onClose={() => setOpened(null)} />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -109,7 +109,7 @@ function PendingBidsTab({ listing, tier, label }: { listing: Pick<OfferDetail, '
     step.busy,
   );
   return (
-    <>
+    <div className="bid-list">
       <DataList label={label} list={list} result={result} columns={columns} rowKey="id" />
       <RejectionCommentDialog
         visible={rejecting !== null}
@@ -121,7 +121,7 @@ function PendingBidsTab({ listing, tier, label }: { listing: Pick<OfferDetail, '
       />
       {step.panel}
       <BidDialog bidId={viewing} mode="details" onClose={() => setViewing(null)} />
-    </>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-// Tab 2 of the listing page, "Placed Bids" (spec 001 §2): the listing's bids, re-read every 30 s (spec 001 §9).
+// Tab 2 of the listing page, "Placed Bids" (spec 001 §2): the listing's bids with the spec's columns (Ask Price is
+// the counterparty's listing's), re-read every 30 s (spec 001 §9).
 // An open bid opens to Negotiate, a closed one (Rejected, Approved, Lapsed) to View Details.
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import type { OfferDetail } from '@spirit/domain/listings/listings.schemas';
@@ -9,7 +10,7 @@ import { formatMoney, formatQuantity } from '../../../ui/format';
 import { RowActionButton } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids } from '../api/get-all-bids';
-import { standingColumns } from './bid-cells';
+import { askPriceOf, standingColumns } from './bid-cells';
 import { BidDialog, type BidDialogMode } from './bid-dialog';
 
 export const PLACED_BIDS_REFRESH_MS = 30_000;
@@ -36,6 +37,8 @@ export function placedColumns(opts: {
       body: (r) => formatQuantity(r.offer_available_quantity, 1),
       className: 'numeric-cell',
     },
+    // The counterparty's listing's price: an ask's for a seller, an offer's for a buyer.
+    { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r, opts.companyType), className: 'numeric-cell' },
     ...standingColumns,
     {
       key: 'placed_by',
@@ -66,7 +69,7 @@ export function PlacedBidsTab({ listing }: { listing: Pick<OfferDetail, 'id' | '
   const result = useAllBids({ ...list.query, offer_id: listing.id }, PLACED_BIDS_REFRESH_MS);
   const [opened, setOpened] = useState<{ id: number; mode: BidDialogMode } | null>(null);
   return (
-    <>
+    <div className="bid-list">
       <DataList
         label={`Bids placed on this ${listing.product} listing`}
         list={list}
@@ -75,6 +78,6 @@ export function PlacedBidsTab({ listing }: { listing: Pick<OfferDetail, 'id' | '
         rowKey="id"
       />
       <BidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'view'} onClose={() => setOpened(null)} />
-    </>
+    </div>
   );
 }

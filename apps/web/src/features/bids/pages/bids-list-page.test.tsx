@@ -20,8 +20,11 @@ describe('Bids List (/bidslist)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textContent).toContain('****ny');
     expect(rows[0]!.textContent).toContain('****es');
-    // Placed by the buyer: the offer's available quantity.
+    // Both companies in one column.
+    expect(within(table).getByRole('columnheader', { name: 'Buyer / Seller' })).toBeTruthy();
+    // Placed by the buyer: the offer's available quantity and price.
     expect(rows[0]!.textContent).toContain('2,50,000');
+    expect(rows[0]!.textContent).toContain('₹63.00');
     expect(rows[0]!.textContent).toContain('1,25,000');
     expect(rows[0]!.textContent).toContain('₹62.50');
     expect(within(table).queryByRole('button')).toBeNull();

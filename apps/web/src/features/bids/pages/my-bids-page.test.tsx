@@ -7,16 +7,40 @@ import { MyBidsPage } from './my-bids-page';
 describe('My Bids (/currentbids)', () => {
   const api = useFakeBidApi();
 
-  it('shows the company’s own name, masks the counterparty’s, and opens Negotiate or Bid Details by status', async () => {
-    api.bids = () => [bidRecord(1), bidRecord(2, { status: 'Rejected', seller_company_name: 'Deccan Distilleries' })];
+  it('shows the counterparty masked until Approved, the offer’s figures to a buyer, and opens Negotiate or Bid Details by status', async () => {
+    api.bids = () => [
+      bidRecord(1),
+      bidRecord(2, { status: 'Rejected', seller_company_name: 'Deccan Distilleries' }),
+      bidRecord(3, { status: 'Approved', seller_company_name: 'Deccan Distilleries' }),
+    ];
     renderBidList(<MyBidsPage />, '/currentbids?status=Rejected', ['Negotiator']);
     expect(screen.getByRole('heading', { level: 1, name: 'My Bids' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Your company’s bids' });
-    const [open, rejected] = within(table).getAllByRole('row').slice(1);
-    expect(open!.textContent).toContain('Test Company');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Bid ID',
+      'Spirit Name',
+      'State',
+      'Counterparty',
+      'Available Quantity',
+      'Quantity (B/L)',
+      'Ask Price',
+      'Price',
+      'Valid Until',
+      'Status',
+      'Action',
+    ]);
+    const [open, rejected, approved] = within(table).getAllByRole('row').slice(1);
+    // One company column: the other side's, never the caller's own.
+    expect(open!.textContent).not.toContain('Test Company');
     expect(open!.textContent).toContain('****es');
-    // A buyer's Available Quantity is the seller's offer.
+    // A buyer's Available Quantity and Ask Price are the seller's offer's.
     expect(open!.textContent).toContain('2,50,000');
+    expect(open!.textContent).toContain('₹63.00');
+    expect(open!.textContent).not.toContain('₹61.75');
+    expect(approved!.textContent).toContain('Deccan Distilleries');
     expect(rejected!.textContent).not.toContain('Deccan');
     expect(within(rejected!).getByRole('button', { name: 'Bid Details of bid 2' })).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({ bid_status: 'Rejected', page: 1 });

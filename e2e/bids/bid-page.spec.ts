@@ -16,18 +16,21 @@ type Listing = { id: number; product: string; is_open: boolean; available_quanti
 type Offer = { id: number; product: string; state: string; available_quantity: string };
 type Bid = { id: number; status: string; is_bid_lapsed: boolean; offer_id: number; ask_id: number };
 
-/** An open ask the demo buyer's Negotiator bids from and a possible seller's offer no open bid joins it to yet. */
+/**
+ * An open ask the demo buyer's Negotiator bids from and a possible seller's offer no open bid joins it to yet. Taken
+ * from the ends of the lists: place-bid.spec.ts bids on the first ask's first possible seller in the same server.
+ */
 async function freshPair(): Promise<{ ask: Listing; offer: Offer }> {
   const token = await tokenFor(DEMO_BUYER, DEMO_PASSWORD);
   const asks = await ok<Page1<Listing>>('getAllOffers', { page: 1, page_size: 30 }, token);
-  for (const ask of asks.records.filter((a) => a.is_open)) {
+  for (const ask of asks.records.filter((a) => a.is_open).reverse()) {
     if (!(await ok<{ can_edit: boolean }>('getOfferById', { id: ask.id }, token)).can_edit) continue;
     const bids = await ok<Page1<Bid>>('getAllBids', { offer_id: ask.id, page: 1, page_size: 30 }, token);
     const joined = new Set(
       bids.records.filter((b) => !b.is_bid_lapsed && ['New', 'OnGoing'].includes(b.status)).map((b) => b.offer_id),
     );
     const possible = await ok<Page1<Offer>>('getAllPossibleOffer', { offer_id: ask.id, page: 1, page_size: 30 }, token);
-    const offer = possible.records.find((o) => !joined.has(o.id));
+    const offer = possible.records.reverse().find((o) => !joined.has(o.id));
     if (offer) return { ask, offer };
   }
   throw new Error('the demo buyer has no open ask with a possible seller it has no open bid with');

@@ -44,9 +44,11 @@ const hoursField = z.coerce.number().refine((h) => (VALIDITY_HOURS as readonly n
 function feeShape(required: boolean) {
   const fee = () => amountField({ max: LIMITS.fee, decimals: 2 });
   // Typed as optional either way: the output is a number when required, `undefined` only when not.
-  return Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, required ? fee() : fee().optional()])) as unknown as Record<
+  // A blank input is a fee left out, not a missing one (`optional` alone lets only `undefined` through).
+  const optionalFee = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), fee().optional());
+  return Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, required ? fee() : optionalFee()])) as unknown as Record<
     BidFeeField,
-    z.ZodOptional<ReturnType<typeof fee>>
+    ReturnType<typeof optionalFee>
   >;
 }
 

@@ -153,6 +153,11 @@ export async function listPossible(tx: Tx, opts: PossibleOptions) {
 }
 
 type PossibleOptions = { mine: ListingRow; period: string; q: PossibleQuery; order: SQL[] };
+/**
+ * A product's counterparties run to thousands at market scale: the page's ids are chosen first (ordered on the
+ * listings' own columns), so the rating subqueries run for the page only, and the total is an uncorrelated count
+ * beside them, not a window that would build every matching row with its subqueries.
+ */
 export function possibleQuery(tx: Tx, opts: PossibleOptions) {
   const { mine, period, q } = opts;
   const where = and(
@@ -164,13 +169,18 @@ export function possibleQuery(tx: Tx, opts: PossibleOptions) {
     openWhere(period),
   );
   const { limit, offset } = pageOf(q);
+  const order = [...opts.order, sql`${listings.id} asc`];
+  const pageIds = sql`select ${listings.id} from ${listings} where ${where}
+    order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`;
   const query = tx
-    .select({ ...getTableColumns(listings), ...ratingColumns(mine.company_id), total_records: totalOver })
+    .select({
+      ...getTableColumns(listings),
+      ...ratingColumns(mine.company_id),
+      total_records: totalWhere(listings, where),
+    })
     .from(listings)
-    .where(where)
-    .orderBy(...opts.order, sql`${listings.id} asc`)
-    .limit(limit)
-    .offset(offset);
+    .where(sql`${listings.id} in (${pageIds})`)
+    .orderBy(...order);
   return { query, where };
 }
 

@@ -9,14 +9,11 @@ import { MaskedName } from '../../../ui/masked-name';
 import { RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllInventory } from '../api/get-all-inventory';
-import { MarketFilters, type MarketFilter } from '../components/market-filters';
+import { readNamesFilter } from '../../../ui/names-filter-form';
+import { MarketFilters } from '../components/market-filters';
 import { formatLitres } from '../components/listing-format';
 
 type Item = z.infer<typeof inventoryItemSchema>;
-
-/** A list of names in one URL parameter. Names never hold a '|'. */
-const SEPARATOR = '|';
-const namesOf = (raw: string) => (raw ? raw.split(SEPARATOR).filter(Boolean) : []);
 
 const what = (r: Item) => `${r.type_of_spirit} from ${r.state}`;
 
@@ -54,7 +51,7 @@ export function marketColumns(canBid: boolean): DataColumn<Item>[] {
 export function ItemsPage() {
   const canBid = !!useSession()?.user.roles.includes('Negotiator');
   const list = useListState();
-  const applied: MarketFilter = { spirits: namesOf(list.filter('spirits')), states: namesOf(list.filter('states')) };
+  const applied = readNamesFilter(list);
   const result = useAllInventory({
     ...list.query,
     ...(applied.spirits.length ? { type_of_spirits: applied.spirits } : {}),
@@ -64,10 +61,7 @@ export function ItemsPage() {
     <section className="page page-wide" aria-labelledby="page-title">
       <h1 id="page-title">Item List</h1>
       <div className="card">
-        <MarketFilters
-          applied={applied}
-          onApply={(f) => list.setFilters({ spirits: f.spirits.join(SEPARATOR), states: f.states.join(SEPARATOR) })}
-        />
+        <MarketFilters list={list} />
         <DataList
           label="Items on the market, newest first"
           list={list}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bidRecord, renderBidList, useFakeBidApi } from '../pages/bid-list-test-kit';
+import { bidRecord, useFakeBidApi } from '../pages/bid-list-test-kit';
+import { renderPage, signIn } from '../../../test/page-kit';
 import { PendingApprovalTab, PendingAuthorisationTab } from './pending-bids-tab';
 
 describe('Pending Authorisation and Pending Approval tabs', () => {
@@ -12,7 +13,8 @@ describe('Pending Authorisation and Pending Approval tabs', () => {
     ['Pending Approval', <PendingApprovalTab listing={{ id: 5 }} />, 'approver', 'approval'],
   ] as const)('%s asks only for the bids waiting for its own tier', async (_, tab, tier, word) => {
     api.bids = () => [{ ...locked, is_negotiator_buyer_approved: true }];
-    renderBidList(tab, '/offeredit/5?tab=tab4', ['Authorizer', 'Approver']);
+    signIn(['Authorizer', 'Approver']);
+    renderPage(tab, '/offeredit/5?tab=tab4');
     const table = await screen.findByRole('table', { name: `Bids awaiting your ${word}` });
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({

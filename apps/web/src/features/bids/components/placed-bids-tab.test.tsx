@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bidRecord, renderBidList, useFakeBidApi } from '../pages/bid-list-test-kit';
+import { bidRecord, useFakeBidApi } from '../pages/bid-list-test-kit';
+import { renderPage, signIn } from '../../../test/page-kit';
 import { PlacedBidsTab } from './placed-bids-tab';
 
 describe('Placed Bids tab', () => {
@@ -8,9 +9,8 @@ describe('Placed Bids tab', () => {
 
   it('shows the spec’s columns, the counterparty listing’s price as Ask Price, and You for the own side', async () => {
     api.bids = () => [bidRecord(3), bidRecord(4, { bid_placed_by: 'Seller', status: 'Lapsed', is_bid_lapsed: true })];
-    renderBidList(<PlacedBidsTab listing={{ id: 20, product: 'Grain ENA' }} />, '/offeredit/20?tab=tab2', [
-      'Negotiator',
-    ]);
+    signIn(['Negotiator']);
+    renderPage(<PlacedBidsTab listing={{ id: 20, product: 'Grain ENA' }} />, '/offeredit/20?tab=tab2');
     const table = await screen.findByRole('table', { name: 'Bids placed on this Grain ENA listing' });
     expect(
       within(table)

@@ -2,14 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BidApprovalPage } from './bid-approval-page';
-import { bidRecord, renderBidList, useFakeBidApi } from './bid-list-test-kit';
+import { bidRecord, useFakeBidApi } from './bid-list-test-kit';
+import { renderPage, signIn } from '../../../test/page-kit';
 
 describe('Bid Approval (/bidapproval)', () => {
   const api = useFakeBidApi();
 
   it('lists the bids waiting for the caller, each opening View Details to act on', async () => {
     api.bids = () => [bidRecord(5, { status: 'OnGoing', is_deal_locked: true, price: '1234567.5' })];
-    renderBidList(<BidApprovalPage />, '/bidapproval', ['Approver']);
+    signIn(['Approver']);
+    renderPage(<BidApprovalPage />, '/bidapproval');
     const table = await screen.findByRole('table', { name: 'Bids waiting for you' });
     const [row] = within(table).getAllByRole('row').slice(1);
     expect(row!.textContent).toContain('₹12,34,567.50');
@@ -19,7 +21,8 @@ describe('Bid Approval (/bidapproval)', () => {
   });
 
   it('lets a user holding two tiers narrow the list to one, kept in the URL', async () => {
-    renderBidList(<BidApprovalPage />, '/bidapproval', ['Authorizer', 'Approver']);
+    signIn(['Authorizer', 'Approver']);
+    renderPage(<BidApprovalPage />, '/bidapproval');
     const show = await screen.findByRole('group', { name: 'Waiting for you' });
     const bodies = () => api.calls.filter((c) => c.method === 'getAllBids').map((c) => c.body);
     await waitFor(() => expect(bodies().length).toBeGreaterThan(0));
@@ -31,7 +34,8 @@ describe('Bid Approval (/bidapproval)', () => {
   });
 
   it('offers no tier choice to a user holding one tier', async () => {
-    renderBidList(<BidApprovalPage />, '/bidapproval?tier=approver', ['Authorizer']);
+    signIn(['Authorizer']);
+    renderPage(<BidApprovalPage />, '/bidapproval?tier=approver');
     await screen.findByRole('table', { name: 'Bids waiting for you' });
     expect(screen.queryByRole('group', { name: 'Waiting for you' })).toBeNull();
     expect(api.calls.find((c) => c.method === 'getAllBids')!.body.awaiting_tier).toBeUndefined();
@@ -39,7 +43,8 @@ describe('Bid Approval (/bidapproval)', () => {
 
   it('says No Data Found when nothing waits', async () => {
     api.bids = () => [];
-    renderBidList(<BidApprovalPage />, '/bidapproval', ['Authorizer']);
+    signIn(['Authorizer']);
+    renderPage(<BidApprovalPage />, '/bidapproval');
     expect(await screen.findByText('No Data Found')).toBeTruthy();
   });
 });

@@ -1,14 +1,11 @@
-// What the bid list pages' component tests share: bid records as getAllBids answers them, a fake API that records
-// its calls, and a signed-in company user around a memory router. Tests only (imported by *.test.tsx).
+// What the bid lists' component tests share: bid records as getAllBids answers them and a fake API that records
+// its calls, stubbed around each test. Signing in and rendering are the app's test kit (`src/test/page-kit`).
+// Tests only (imported by *.test.tsx).
 import { NO_FLAGS } from '@spirit/domain/bids/bids.constants';
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { clearSession, setSession } from '../../../app/session';
-import { ToastProvider } from '../../../ui/toast';
+import { clearSession } from '../../../app/session';
 
 export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidListRecord {
   return {
@@ -60,33 +57,6 @@ export function fakeApi(calls: Call[], bids: () => BidListRecord[] | null) {
     if (records) return envelope({ records, totalRecords: records.length });
     return new Response(JSON.stringify({ status: 'Error', statusCode: 500, message: 'Server down' }), { status: 500 });
   };
-}
-
-export function renderBidList(page: ReactElement, url: string, roles: string[]) {
-  setSession({
-    token: 't',
-    user: {
-      id: 1,
-      name: 'Test User',
-      email: 'user@example.test',
-      company_id: 7,
-      company_name: 'Test Company',
-      company_type: 'Buyer',
-      roles,
-      userType: roles[0] ?? null,
-      userActionType: null,
-    },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const path = url.split('?')[0]!;
-  const router = createMemoryRouter([{ path, element: page }], { initialEntries: [url] });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
 }
 
 /**

@@ -5,14 +5,10 @@
 import { TIER_LABELS } from '@spirit/domain/bids/bids.constants';
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
 import type { Listing } from '@spirit/domain/listings/listings.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { createChallenge } from 'altcha-lib/v1';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { setSession } from '../../../app/session';
+import { renderRoutes, signIn } from '../../../test/page-kit';
 import type { ItemDetail } from '../../../ui/item-facts';
-import { ToastProvider } from '../../../ui/toast';
 import { bidRecord, type Call } from './bid-list-test-kit';
 
 /** The buyer's delivery fees, ₹ per litre, on the ask and on the bid. */
@@ -154,19 +150,6 @@ export function fakeMethods(calls: Call[], handlers: Record<string, Handler>, pr
 
 /** `routes` (path → element) at `url`, for a buyer company's user holding `roles`. */
 export function renderBidPage(url: string, routes: Record<string, ReactElement>, roles = ['Negotiator']) {
-  const user = { id: 1, name: 'Test User', email: 'user@example.test', company_id: 7, company_name: 'Test Company' };
-  setSession({
-    token: 't',
-    user: { ...user, company_type: 'Buyer', roles, userType: roles[0] ?? null, userActionType: null },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const table = Object.entries(routes).map(([path, element]) => ({ path, element }));
-  const router = createMemoryRouter(table, { initialEntries: [url] });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  signIn(roles);
+  return renderRoutes(url, routes);
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bidRecord, renderBidList, useFakeBidApi } from './bid-list-test-kit';
+import { bidRecord, useFakeBidApi } from './bid-list-test-kit';
+import { renderPage, signIn } from '../../../test/page-kit';
 import { BidsListPage } from './bids-list-page';
 
 describe('Bids List (/bidslist)', () => {
@@ -11,7 +12,8 @@ describe('Bids List (/bidslist)', () => {
       bidRecord(1, { buyer_company_name: '****ny', seller_company_name: 'Deccan Distilleries' }),
       bidRecord(2, { is_bid_confidential: true, product: 'Secret Spirit' }),
     ];
-    renderBidList(<BidsListPage />, '/bidslist?spirits=Grain+ENA&states=Goa', ['Negotiator']);
+    signIn(['Negotiator']);
+    renderPage(<BidsListPage />, '/bidslist?spirits=Grain+ENA&states=Goa');
     expect(screen.getByRole('heading', { level: 1, name: 'Bids List' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Current bids on the market' });
     expect(table.textContent).not.toContain('Secret Spirit');
@@ -40,7 +42,8 @@ describe('Bids List (/bidslist)', () => {
 
   it('says No Data Found for an empty market', async () => {
     api.bids = () => [];
-    renderBidList(<BidsListPage />, '/bidslist', ['Negotiator']);
+    signIn(['Negotiator']);
+    renderPage(<BidsListPage />, '/bidslist');
     expect(await screen.findByText('No Data Found')).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bidRecord, renderBidList, useFakeBidApi } from './bid-list-test-kit';
+import { bidRecord, useFakeBidApi } from './bid-list-test-kit';
+import { renderPage, signIn } from '../../../test/page-kit';
 import { MyBidsPage } from './my-bids-page';
 
 describe('My Bids (/currentbids)', () => {
@@ -13,7 +14,8 @@ describe('My Bids (/currentbids)', () => {
       bidRecord(2, { status: 'Rejected', seller_company_name: 'Deccan Distilleries' }),
       bidRecord(3, { status: 'Approved', seller_company_name: 'Deccan Distilleries' }),
     ];
-    renderBidList(<MyBidsPage />, '/currentbids?status=Rejected', ['Negotiator']);
+    signIn(['Negotiator']);
+    renderPage(<MyBidsPage />, '/currentbids?status=Rejected');
     expect(screen.getByRole('heading', { level: 1, name: 'My Bids' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Your company’s bids' });
     const headers = within(table)
@@ -53,7 +55,8 @@ describe('My Bids (/currentbids)', () => {
 
   it('says why when the list cannot be read', async () => {
     api.bids = () => null;
-    renderBidList(<MyBidsPage />, '/currentbids', ['Authorizer']);
+    signIn(['Authorizer']);
+    renderPage(<MyBidsPage />, '/currentbids');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../app/session';
 import { MaskedName } from '../../../ui/masked-name';
 import { ItemsPage } from './items-page';
-import { okResponse as ok, renderRoute, signIn } from './page-test-kit';
+import { okResponse as ok, renderRoute, signIn } from '../../../test/page-kit';
 
 const calls: { method: string; body: Record<string, unknown> }[] = [];
 

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../app/session';
 import { OfferDetailPage } from './offer-detail-page';
-import { okResponse as ok, renderRoute, signIn } from './page-test-kit';
+import { okResponse as ok, renderRoute, signIn } from '../../../test/page-kit';
 
 const calls: { method: string; body: Record<string, unknown> }[] = [];
 

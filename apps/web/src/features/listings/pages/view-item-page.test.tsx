@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../../app/session';
-import { okResponse, renderRoute, signIn } from './page-test-kit';
+import { okResponse, renderRoute, signIn } from '../../../test/page-kit';
 import { mayEditItem, ViewItemPage } from './view-item-page';
 
 const ITEM = {

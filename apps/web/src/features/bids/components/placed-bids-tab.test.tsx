@@ -43,4 +43,16 @@ describe('Placed Bids tab', () => {
     expect(within(theirs!).getByRole('button', { name: 'View Details of bid 4' })).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({ offer_id: 20 });
   });
+
+  it('shows a seller the buyer’s ask price', async () => {
+    signIn(['Negotiator'], 'Seller');
+    renderPage(<PlacedBidsTab listing={{ id: 10, product: 'Grain ENA' }} />, '/offeredit/10?tab=tab2');
+    const table = await screen.findByRole('table', { name: 'Bids placed on this Grain ENA listing' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    const cells = within(row!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[5]).toBe('₹61.75');
+    expect(cells[10]).toBe('Buyer');
+  });
 });

@@ -53,6 +53,18 @@ describe('My Bids (/currentbids)', () => {
     await vi.waitFor(() => expect(api.calls.some((c) => c.method === 'getBidById' && c.body.bid_id === 1)).toBe(true));
   });
 
+  it('shows a seller the buyer’s ask: its available quantity and price', async () => {
+    api.bids = () => [bidRecord(4, { buyer_company_name: '****ny', seller_company_name: 'Test Company' })];
+    signIn(['Approver'], 'Seller');
+    renderPage(<MyBidsPage />, '/currentbids');
+    const table = await screen.findByRole('table', { name: 'Your company’s bids' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row!.textContent).toContain('****ny');
+    expect(row!.textContent).not.toContain('Test Company');
+    expect(row!.textContent).toContain('15,00,000');
+    expect(row!.textContent).toContain('₹61.75');
+  });
+
   it('says why when the list cannot be read', async () => {
     api.bids = () => null;
     signIn(['Authorizer']);

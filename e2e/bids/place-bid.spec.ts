@@ -181,4 +181,25 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
   );
   expect(trade.status).toBe('Approved');
   expect(trade.trade_reference_number).toMatch(/^TR-\d{4}-\d{6}$/);
+
+  // Each company opens the bid page and sees the trade reference and both companies' full names.
+  const names = await ok<{ buyer_company_name: string; seller_company_name: string }>(
+    'getBidById',
+    { bid_id: id },
+    await tokenFor(sellerNegotiator, PASSWORD),
+  );
+  expect(names.buyer_company_name).not.toMatch(/^\*{4}/);
+  expect(names.seller_company_name).not.toMatch(/^\*{4}/);
+  const parties: [string, string, number][] = [
+    ['buyer', BUYER, offerId],
+    ['seller', sellerNegotiator, askId.ask_id!],
+  ];
+  for (const [side, email, counterpartyListing] of parties)
+    await actAs(browser, email, async (page) => {
+      await page.goto(`/biditem/${counterpartyListing}/${id}`);
+      await expect(page.getByText(trade.trade_reference_number!).first()).toBeVisible();
+      await expect(page.getByText(names.buyer_company_name, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(names.seller_company_name, { exact: true }).first()).toBeVisible();
+      await checkPage(page, testInfo, `approved-trade-${side}`);
+    });
 });

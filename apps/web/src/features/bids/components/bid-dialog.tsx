@@ -22,20 +22,23 @@ export type BidDialogMode = 'negotiate' | 'view' | 'details';
 
 const TITLES: Record<BidDialogMode, string> = { negotiate: 'Negotiate', view: 'View Details', details: 'Bid Details' };
 
-/** Both companies, the available quantities, the terms, the status and the trade reference of a bid. */
+/**
+ * Both companies, the available quantities, the terms, the status and the trade reference of a bid. The server sends
+ * a company's id exactly when its name may be shown (the caller's own, and the counterparty's once Approved).
+ */
 export function BidFacts({ bid }: { bid: BidDetail }) {
   return (
     <dl className="bid-facts">
       <div>
         <dt>Seller</dt>
         <dd>
-          <MaskedName name={bid.seller_company_name} />
+          <MaskedName name={bid.seller_company_name} reveal={bid.seller_company_id !== null} />
         </dd>
       </div>
       <div>
         <dt>Buyer</dt>
         <dd>
-          <MaskedName name={bid.buyer_company_name} />
+          <MaskedName name={bid.buyer_company_name} reveal={bid.buyer_company_id !== null} />
         </dd>
       </div>
       <div>

@@ -113,3 +113,23 @@ describe('pageWithKnownTotal', () => {
     expect((await pageWithKnownTotal(args)).totalRecords).toBe(1);
   });
 });
+
+describe('the market cache', () => {
+  it('lets callers arriving during a computation share it, and forgets a failed one', async () => {
+    const c = cache();
+    let runs = 0;
+    const slow = async () => {
+      runs += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return runs;
+    };
+    const values = await Promise.all(Array.from({ length: 10 }, () => c.get('figures', 1_000, slow)));
+    expect(values).toEqual(Array(10).fill(1));
+    expect(runs).toBe(1);
+    const failing = async () => {
+      throw new Error('gone');
+    };
+    await expect(c.get('other', 1_000, failing)).rejects.toThrow('gone');
+    expect(await c.get('other', 1_000, slow)).toBe(2);
+  });
+});

@@ -27,14 +27,25 @@ export function createMarketCache(opts: { ttlMs: number; maxEntries: number }) {
     },
     put,
     generation: () => generation,
-    /** The cached value of `key`, or `compute()`'s, kept unless a write happened meanwhile. */
+    /**
+     * The cached value of `key`, or `compute()`'s, kept unless a write happened meanwhile. Callers that arrive
+     * while it is computed wait for that computation instead of starting their own (fifty pages opening at once
+     * would otherwise each aggregate the market).
+     */
     async get<T>(key: string, now: number, compute: () => Promise<T>): Promise<T> {
-      const hit = peek<T>(key, now);
-      if (hit !== undefined) return hit;
+      const hit = peek<T | Promise<T>>(key, now);
+      if (hit !== undefined) return await hit;
       const startedIn = generation;
-      const value = await compute();
-      put(key, now, value, startedIn);
-      return value;
+      const pending = compute();
+      put(key, now, pending, startedIn);
+      try {
+        const value = await pending;
+        put(key, now, value, startedIn);
+        return value;
+      } catch (error) {
+        if (entries.get(key)?.value === pending) entries.delete(key);
+        throw error;
+      }
     },
     drop() {
       generation += 1;

@@ -413,7 +413,8 @@ export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
   const own = row?.company_id === companyId;
   if (!row || (!own && (row.side !== otherSide(side) || !row.is_open))) throw listingNotFound();
   const now = deps.now();
-  const stats = await listingStats(deps.db, { side: row.side, product: row.product, now, period: currentPeriod(now) });
+  // The product's average price of its side's open listings: a market figure, kept for seconds like the others.
+  const stats = await statsFor(deps, row.side, row.product);
   // The caller's company's bids on the item (the counterparty's name masked until Approved).
   const q = { page: 1, page_size: 30, sort_order: 'asc' as const };
   const bids = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id });
@@ -423,7 +424,7 @@ export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
   return {
     ...marketItem(row, own),
     ...feesOf(row),
-    average_price: stats.avg,
+    average_price: stats.avg_offer_price,
     last_traded_price: await deps.marketCache.get(`traded|${row.product}`, now.getTime(), () =>
       lastTradedPrice(deps.db, row.product),
     ),

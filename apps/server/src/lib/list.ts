@@ -57,29 +57,14 @@ export async function pageWithKnownTotal<R extends { total_records?: number }>(o
   countAll: () => Promise<number>;
 }): Promise<{ records: Omit<R, 'total_records'>[]; totalRecords: number }> {
   const { cache, key, now, q } = opts;
-  // A total being counted by another call of this process is awaited, not counted again: when the kept total
-  // expires, fifty callers would otherwise all count at once.
-  const known = cache.peek<number | Promise<number>>(key, now);
-  let rows: R[];
-  let total: number;
-  if (known === undefined) {
-    const startedIn = cache.generation();
-    const counting = (async () => {
-      const page = await opts.page(true);
-      return { page, total: page[0]?.total_records ?? (q.page > 1 ? await opts.countAll() : 0) };
-    })();
-    const totalOnly = counting.then((c) => c.total);
-    totalOnly.catch(() => undefined); // a failure is this call's to report; waiters see it through their own await
-    cache.put(key, now, totalOnly, startedIn);
-    try {
-      ({ page: rows, total } = await counting);
-    } finally {
-      cache.forget(key, totalOnly);
-    }
-    cache.put(key, now, total, startedIn);
-  } else {
-    [rows, total] = await Promise.all([opts.page(false), known]);
-  }
+  // The call that counts runs the page with its total; calls arriving meanwhile wait for that count (the cache
+  // shares a computation in flight), then, like calls finding the total kept, run the page alone.
+  let rows: R[] | undefined;
+  let total = await cache.get(key, now, async () => {
+    rows = await opts.page(true);
+    return rows[0]?.total_records ?? (q.page > 1 ? await opts.countAll() : 0);
+  });
+  rows ??= await opts.page(false);
   const seen = rows.length > 0 ? (q.page - 1) * q.page_size + rows.length : 0;
   if (rows.length < q.page_size && (rows.length > 0 || q.page === 1)) total = seen; // the last page: exact
   return { records: rows.map(({ total_records: _, ...record }) => record), totalRecords: Math.max(total, seen) };

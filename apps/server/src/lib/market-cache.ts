@@ -12,7 +12,7 @@ export function createMarketCache(opts: { ttlMs: number; maxEntries: number }) {
     const hit = entries.get(key);
     return hit && now - hit.at <= opts.ttlMs ? (hit.value as T) : undefined;
   };
-  /** Keeps `value` under `key` unless a write happened since `startedIn` (`generation()` before computing it). */
+  /** Keeps `value` under `key` unless a write happened since `startedIn` (the generation when computing began). */
   const put = (key: string, now: number, value: unknown, startedIn: number) => {
     if (startedIn !== generation || opts.ttlMs <= 0) return;
     entries.delete(key);
@@ -20,13 +20,6 @@ export function createMarketCache(opts: { ttlMs: number; maxEntries: number }) {
     entries.set(key, { value, at: now });
   };
   return {
-    peek,
-    /** Forgets `key` if it still holds `value`. */
-    forget: (key: string, value: unknown) => {
-      if (entries.get(key)?.value === value) entries.delete(key);
-    },
-    put,
-    generation: () => generation,
     /**
      * The cached value of `key`, or `compute()`'s, kept unless a write happened meanwhile. Callers that arrive
      * while it is computed wait for that computation instead of starting their own (fifty pages opening at once

@@ -126,15 +126,14 @@ export function isOpen(l: Omit<MatchListing, 'side' | 'company_id' | 'product' |
   );
 }
 
+type Terms = Pick<MatchListing, 'side' | 'product' | 'from_period' | 'to_period'>;
+/** Two listings whose terms a bid may join: opposite sides, one product, overlapping periods. */
+export const termsPair = (a: Terms, b: Terms): boolean =>
+  a.side !== b.side && a.product === b.product && periodsOverlap(a, b);
+
 /** A possible counterparty of `mine`: open, the other side, same product, overlapping period, another company. */
 export function isPossibleCounterparty(mine: MatchListing, other: MatchListing, now: Date): boolean {
-  return (
-    other.side !== mine.side &&
-    other.product === mine.product &&
-    other.company_id !== mine.company_id &&
-    periodsOverlap(mine, other) &&
-    isOpen(other, now)
-  );
+  return termsPair(mine, other) && other.company_id !== mine.company_id && isOpen(other, now);
 }
 
 /** Only the Negotiator mapped to the listing's distillery creates or edits it (DESIGN.md §4). */

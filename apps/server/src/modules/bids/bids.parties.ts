@@ -6,6 +6,7 @@ import {
   companyTypeOfSide,
   type BidRefusalCode,
   type BidSide,
+  type BidTier,
 } from '@spirit/domain/bids/bids.constants';
 import { decide, type BidActor, type Decision } from '@spirit/domain/bids/bids.rules';
 import type { Tx } from '../../db/client.js';
@@ -27,17 +28,27 @@ export async function pairOf(tx: Tx, bid: Pick<BidRow, 'offer_id' | 'ask_id'>): 
 }
 
 /**
- * The caller's place in a bid: the tier the mappings give them on their side's distillery. A user who holds a tier
- * on both listings' distilleries is refused outright (`bid.both_sides`); the service never lets one person trade
- * with themselves, even if the mappings were ever to allow it.
+ * The caller's place in a bid from the tiers they hold on its offer's and its ask's distilleries: the tier on
+ * their own side, or none; `bothSides` when they hold one on the other side too.
+ */
+export function placeFrom(side: BidSide, tiers: { offer: BidTier | null; ask: BidTier | null }) {
+  const [own, other] = side === 'buyer' ? [tiers.ask, tiers.offer] : [tiers.offer, tiers.ask];
+  return { actor: own ? { side, tier: own } : null, bothSides: !!other };
+}
+
+/**
+ * The caller's place in a bid: the tier the mappings give them on their side's listing's distillery. A user who holds
+ * a tier on both listings' distilleries is refused outright (`bid.both_sides`); the service never lets one person
+ * trade with themselves, even if the mappings were ever to allow it.
  */
 export async function actorOn(tx: Tx, actor: Actor, side: BidSide, pair: Pair): Promise<BidActor | null> {
-  const own = side === 'buyer' ? pair.ask : pair.offer;
-  const other = side === 'buyer' ? pair.offer : pair.ask;
-  const tiers = await tiersOn(tx, actor.userId, [own.distillery_id, other.distillery_id]);
-  if (tiers.has(other.distillery_id)) throw bidError('bid.both_sides');
-  const tier = tiers.get(own.distillery_id);
-  return tier ? { side, tier } : null;
+  const tiers = await tiersOn(tx, actor.userId, [pair.offer.distillery_id, pair.ask.distillery_id]);
+  const place = placeFrom(side, {
+    offer: tiers.get(pair.offer.distillery_id) ?? null,
+    ask: tiers.get(pair.ask.distillery_id) ?? null,
+  });
+  if (place.bothSides) throw bidError('bid.both_sides');
+  return place.actor;
 }
 
 /** The state machine's answer for a same-company user it does not know as a party: not mapped, not "not found". */

@@ -8,6 +8,7 @@ import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
+import { placeFrom } from './bids.parties.js';
 import { bidListPage, countBids, findBidView, historyOf, listBids } from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
@@ -21,9 +22,9 @@ export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: num
   const side = view && sideOf(view.bid, companyId);
   if (!view || !side) throw bidError('bid.not_found');
   const history = await historyOf(tx, id);
-  // The caller's tier on their side's distillery; none when they hold one on the other side too (`actorOn`).
-  const [own, other] = side === 'buyer' ? [view.ask_tier, view.offer_tier] : [view.offer_tier, view.ask_tier];
-  const bidActor = own && !other ? { side, tier: own } : null;
+  // The caller's tier on their side; a reader holding one on both sides reads as no party (`actorOn` refuses them).
+  const place = placeFrom(side, { offer: view.offer_tier, ask: view.ask_tier });
+  const bidActor = place.bothSides ? null : place.actor;
   const viewer: Viewer = { companyId, side };
   return toDetail({ ...view, history, viewer, actor: bidActor, now });
 }

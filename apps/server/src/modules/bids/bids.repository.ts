@@ -37,18 +37,10 @@ export async function lockOpenPair(tx: Tx, offerId: number, askId: number): Prom
   return rows[0] ?? null;
 }
 
-const companyName = sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
-
 /** A bid's two listings with what a bid shows of them: distillery, company and its name. */
 export async function bidListings(tx: Tx, ids: number[]) {
   return tx
-    .select({
-      ...getTableColumns(listings),
-      distillery_name: distilleries.name,
-      company_name: companyName,
-      company_is_premium: companies.is_bid_confidential,
-      company_approved: sql<boolean>`${companies.status} = 'Approved'`,
-    })
+    .select(listingView(listings, distilleries, companies))
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
     .innerJoin(companies, eq(companies.id, listings.company_id))
@@ -89,8 +81,8 @@ const offerDistillery = alias(distilleries, 'offer_distillery');
 const askDistillery = alias(distilleries, 'ask_distillery');
 
 /**
- * A bid listing's columns as `bidListings` reads them, from aliases of one statement (typed as the tables: an alias
- * renders its own name, its values are the table's).
+ * A bid listing's columns with its distillery and company (`bidListings`, and the aliases of `findBidView`'s one
+ * statement: typed as the tables, an alias renders its own name and its values are the table's).
  */
 function listingView(l: unknown, d: unknown, c: unknown) {
   const [listing, distillery, company] = [l, d, c] as [typeof listings, typeof distilleries, typeof companies];
@@ -345,7 +337,7 @@ export function bidListQuery(tx: Tx, opts: BidListOptions, withTotal = true) {
     .innerJoin(seller, eq(seller.id, bids.seller_company_id))
     .where(sql`${bids.id} in (${pageIds(parts, withListings, limit, offset)})`)
     .orderBy(NEWEST_FIRST);
-  return { query, count: cappedBidCount(parts, withListings) };
+  return { query };
 }
 
 /** A page of bids, with `total_records` on its rows when `withTotal`. */

@@ -2,18 +2,22 @@
 // the item's product, for an overlapping period, on the other side — what the Possible tab pairs the other way round.
 // The first is preselected; with none the page says so and links to create one.
 import { LISTING_SIDES } from '@spirit/domain/listings/listings.constants';
-import { periodsOverlap } from '@spirit/domain/listings/listings.rules';
+import { termsPair } from '@spirit/domain/listings/listings.rules';
 import type { Listing } from '@spirit/domain/listings/listings.schemas';
 import { Link } from 'react-router';
 import { formatMoney, formatNumber, formatPeriod } from '../../../ui/format';
 import { FormField, inputClass } from '../../../ui/form-field';
 import type { ItemDetail } from '../../../ui/item-facts';
 
-/** The company's listings a bid on `item` may join. */
+/** The company's listings a bid on `item` may join (the server decides whether each is open). */
 export function pickableListings(records: readonly Listing[], item: ItemDetail): Listing[] {
-  return records.filter(
-    (l) => l.is_open && l.side !== item.side && l.product === item.type_of_spirit && periodsOverlap(l, item),
-  );
+  const terms = {
+    side: item.side,
+    product: item.type_of_spirit,
+    from_period: item.from_period,
+    to_period: item.to_period,
+  };
+  return records.filter((l) => l.is_open && termsPair(l, terms));
 }
 
 const mySide = (item: ItemDetail) => LISTING_SIDES.find((s) => s !== item.side)!;

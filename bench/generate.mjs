@@ -312,6 +312,18 @@ export async function generate(exec, { scale = 'small', kind = 'postgres', log =
   }
   const seconds = (performance.now() - started) / 1000;
   await exec('analyze');
+  const ids = await marketIds(exec);
+  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+  log(
+    `  generated ${rows.toLocaleString('en-IN')} rows (${Object.entries(counts)
+      .map(([t, c]) => `${t} ${c}`)
+      .join(', ')}) in ${seconds.toFixed(1)} s: ${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s`,
+  );
+  return { scale, counts, rows, seconds, rowsPerSecond: rows / seconds, ids };
+}
+
+/** The ids the scenarios call with, read from a generated market. */
+export async function marketIds(exec) {
   const ids = (
     await exec(`select
       (select company_id from users where email = 'admin.1@bench.test') as company,
@@ -341,13 +353,7 @@ export async function generate(exec, { scale = 'small', kind = 'postgres', log =
       order by least(o.available_quantity, a.available_quantity) desc, o.id, a.id limit 1`)
   ).rows;
   Object.assign(ids, { trade_offer: trade?.offer ?? null, trade_ask: trade?.ask ?? null });
-  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-  log(
-    `  generated ${rows.toLocaleString('en-IN')} rows (${Object.entries(counts)
-      .map(([t, c]) => `${t} ${c}`)
-      .join(', ')}) in ${seconds.toFixed(1)} s: ${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s`,
-  );
-  return { scale, counts, rows, seconds, rowsPerSecond: rows / seconds, ids };
+  return ids;
 }
 
 /** A statement runner for a PostgreSQL server URL or a PGlite data directory, and how to close it. */

@@ -5,6 +5,7 @@
 //
 //   npm run bench -- [--db pglite,postgres] [--scale small|market] [--seconds 3] [--reps 3] [--connections 50]
 //                    [--only name,name] [--no-web] [--lighthouse] [--profile scenario]
+//                    [--database-url postgres://…/db]   (reuse a market generate.mjs filled; kept afterwards)
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
-import { BENCH_PASSWORD, generate, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
+import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
 import { load } from './lib/load.mjs';
 import { profileMarkdown, summarizeProfile } from './lib/profile.mjs';
 import { webFigures } from './web.mjs';
@@ -32,7 +33,10 @@ const opts = {
   connections: Number(arg('connections', '50')),
   only: arg('only', '')?.split(',').filter(Boolean),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  /** A PostgreSQL market generated before (`node bench/generate.mjs --database-url …`), measured as it is. */
+  reuse: arg('database-url'),
 };
+if (opts.reuse) opts.dbs = ['postgres'];
 const loadAtStart = os.loadavg()[0];
 if (!SCALES[opts.scale]) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
 
@@ -107,6 +111,13 @@ function startBare() {
 
 /** A migrated, generated database for `kind`, its server environment and how to drop it. */
 async function prepareDatabase(kind) {
+  if (opts.reuse)
+    return {
+      env: { DATABASE_URL: opts.reuse },
+      where: { databaseUrl: opts.reuse },
+      reused: true,
+      drop: async () => {},
+    };
   if (kind === 'postgres') {
     const name = `sx_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: opts.postgresUrl });
@@ -358,7 +369,9 @@ async function benchDatabase(kind, bare, afterScenarios) {
     });
     if (migrate.status !== 0) throw new Error('migration failed');
     const { exec, close } = await openExec(db.where);
-    const generated = await generate(exec, { scale: opts.scale, kind });
+    const generated = db.reused
+      ? { counts: {}, rows: 0, rowsPerSecond: 0, ids: await marketIds(exec) }
+      : await generate(exec, { scale: opts.scale, kind });
     await close();
     const server = await startServer(db.env);
     try {
@@ -454,7 +467,7 @@ mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const stamp = report.at.slice(0, 16).replace(/[:T]/g, '-');
 writeFileSync(path.join(root, `bench/results/${stamp}-${opts.scale}.json`), `${JSON.stringify(report, null, 2)}\n`);
 // A partial run (some scenarios or one database) leaves latest.json and the README's figures alone.
-const complete = !opts.only.length && opts.dbs.includes('pglite') && opts.dbs.includes('postgres');
+const complete = !opts.only.length && !opts.reuse && opts.dbs.includes('pglite') && opts.dbs.includes('postgres');
 if (complete) {
   writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   const readmePath = path.join(root, 'bench/README.md');

@@ -1,38 +1,52 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { distilleries } from './distilleries.table.js';
 
 export type DistilleryRow = typeof distilleries.$inferSelect;
 
-export async function listDistilleries(tx: Tx, companyId: number, q: ListQuery) {
-  const where = and(
-    eq(distilleries.company_id, companyId),
-    searchAny(q.item_search, [
-      distilleries.name,
-      distilleries.state,
-      distilleries.license_number,
-      distilleries.gst_number,
-    ]),
-  );
-  const { limit, offset } = pageOf(q);
-  const rows = await tx
+const SEARCHED = [distilleries.name, distilleries.state, distilleries.license_number, distilleries.gst_number];
+
+const listShape = statement((tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+  tx
     .select({ ...getTableColumns(distilleries), total_records: totalOver })
     .from(distilleries)
-    .where(where)
-    .orderBy(...byName(distilleries.name, distilleries.id, q.sort_order))
-    .limit(limit)
-    .offset(offset);
-  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(distilleries).where(where))[0]!.n);
+    .where(
+      and(
+        eq(distilleries.company_id, sql.placeholder('company')),
+        shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
+      ),
+    )
+    .orderBy(...byName(distilleries.name, distilleries.id, shape.order))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+export async function listDistilleries(tx: Tx, companyId: number, q: ListQuery) {
+  const pattern = searchPattern(q.item_search);
+  const rows = await listShape(tx, { search: !!pattern, order: q.sort_order }).execute({
+    company: companyId,
+    pattern,
+    ...pageOf(q),
+  });
+  return pageWithTotal(q, rows, async () => {
+    const where = and(eq(distilleries.company_id, companyId), searchAny(q.item_search, SEARCHED));
+    return (await tx.select({ n: count() }).from(distilleries).where(where))[0]!.n;
+  });
 }
 
-export async function findDistillery(tx: Tx, companyId: number, id: number): Promise<DistilleryRow | null> {
-  const rows = await tx
+const findShape = fixedStatement((tx) =>
+  tx
     .select()
     .from(distilleries)
-    .where(and(eq(distilleries.id, id), eq(distilleries.company_id, companyId)))
-    .limit(1);
+    .where(and(eq(distilleries.id, sql.placeholder('id')), eq(distilleries.company_id, sql.placeholder('company'))))
+    .limit(1),
+);
+
+export async function findDistillery(tx: Tx, companyId: number, id: number): Promise<DistilleryRow | null> {
+  const rows = await findShape(tx).execute({ id, company: companyId });
   return rows[0] ?? null;
 }
 

@@ -1,0 +1,61 @@
+// Statements built once per shape. Drizzle assembles a query's SQL text from its builder on every call, and on a
+// hot read that is the largest share of the server's time (docs/decisions.md "Performance (issue 6)"). A read
+// written with `statement` is built on first use per database session and shape, with `sql.placeholder` where the
+// values go, and afterwards only executed with the values: no SQL is assembled per request, and PostgreSQL keeps
+// its plan per connection (the pool names every parameterised statement, db/client.ts).
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from './client.js';
+import { likeContains } from '../lib/list.js';
+
+type Preparable = { prepare(name: string): unknown };
+
+/**
+ * A statement per session and shape. `build(tx, shape)` returns a query builder whose varying values are
+ * placeholders; `shape` is what changes the text (which filters are present, the order), never a value, so the
+ * number of built statements is the number of shapes the code writes. Use the result as
+ * `await listShape(tx, shape).execute({ name: value, … })`.
+ *
+ * Built per session: the database's own statements live as long as the process; a transaction gets statements
+ * of its own, which go with it (a statement runs on the session it was built on).
+ */
+export function statement<S extends Record<string, string | boolean>, Q extends Preparable>(
+  build: (tx: Tx, shape: S) => Q,
+): (tx: Tx, shape: S) => ReturnType<Q['prepare']> {
+  const bySession = new WeakMap<object, Map<string, ReturnType<Q['prepare']>>>();
+  return (tx, shape) => {
+    let shapes = bySession.get(tx);
+    if (!shapes) bySession.set(tx, (shapes = new Map()));
+    const key = Object.values(shape).join('|');
+    let prepared = shapes.get(key);
+    if (!prepared) {
+      // No name: the pool names each statement after its text (PreparingClient), PGlite ignores names.
+      prepared = build(tx, shape).prepare('') as ReturnType<Q['prepare']>;
+      shapes.set(key, prepared);
+    }
+    return prepared;
+  };
+}
+
+/** `statement` for a read with one shape. */
+export function fixedStatement<Q extends Preparable>(build: (tx: Tx) => Q) {
+  const shaped = statement((tx: Tx) => build(tx));
+  return (tx: Tx) => shaped(tx, {});
+}
+
+/**
+ * `searchAny` for a statement: case-insensitive "contains" over the columns against the placeholder `name`, to be
+ * filled with `searchPattern(term)`.
+ */
+export function searchAnyPlaceholder(columns: SQLWrapper[], name = 'pattern'): SQL {
+  const pattern = sql.placeholder(name);
+  return sql`(${sql.join(
+    columns.map((c) => sql`lower(${c}) like ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/** The value of a search placeholder: the trimmed term as a LIKE pattern; undefined when there is no term. */
+export function searchPattern(term: string | undefined): string | undefined {
+  const t = term?.trim();
+  return t ? likeContains(t) : undefined;
+}

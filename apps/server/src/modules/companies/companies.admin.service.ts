@@ -18,7 +18,7 @@ import { issueInvitation } from '../users/users.service.js';
 import {
   approvedCompanyNames,
   companyAdmin,
-  findCompany,
+  findCompanyWithSpirits,
   listCompanies,
   liveCompanyEmailExists,
   livePanExists,
@@ -41,9 +41,9 @@ export async function list(deps: Deps, q: z.output<typeof companyListSchema>) {
 export async function details(deps: Deps, actor: Actor, id: number | undefined): Promise<CompanyDetails> {
   const wanted = id ?? actor.companyId;
   if (!wanted || (!isSuperAdmin(actor) && wanted !== actor.companyId)) throw companyNotFound();
-  const company = await findCompany(deps.db, wanted);
-  if (!company) throw companyNotFound();
-  const spirits = await spiritsOf(deps.db, company.id);
+  const found = await findCompanyWithSpirits(deps.db, wanted);
+  if (!found) throw companyNotFound();
+  const { company, spirits } = found;
   return {
     id: company.id,
     name: company.name,

@@ -76,6 +76,16 @@ describe('getAllCompany', () => {
       superToken,
     );
     expect(found.body.data.records.map((r) => r.id)).toEqual([first.id]);
+    // Newest first, over two statuses at once.
+    const newest = await h.call<{ records: { id: number; status: string }[] }>(
+      'getAllCompany',
+      { page_size: 30, sort_by: 'created_at', sort_order: 'desc', search: { status: ['Pending', 'Approved'] } },
+      superToken,
+    );
+    const newestIds = newest.body.data.records.map((r) => r.id);
+    expect(newestIds.indexOf(second.id)).toBeLessThan(newestIds.indexOf(first.id));
+    expect(newestIds).toContain(seller.id);
+    expect(new Set(newest.body.data.records.map((r) => r.status))).toEqual(new Set(['Pending', 'Approved']));
   });
 
   it('sorts names both ways, case-insensitively', async () => {

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
 import { companies, companySpirits } from './companies.table.js';
@@ -45,42 +46,34 @@ export async function insertCompany(tx: Tx, row: typeof companies.$inferInsert, 
 
 const displayNameSql = sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
 
-export async function listCompanies(
-  tx: Tx,
-  q: {
-    page: number;
-    page_size: number;
-    item_search?: string | undefined;
-    sort_order: 'asc' | 'desc';
-    sort_by: 'name' | 'created_at';
-    type?: 'Seller' | 'Buyer' | null | undefined;
-    status?: string[] | undefined;
-  },
-) {
+const SEARCHED = [companies.name, companies.registered_name, companies.email, companies.gst_number, companies.pan_no];
+
+type ListShape = {
+  type: boolean;
+  status: boolean;
+  search: boolean;
+  sort_by: 'name' | 'created_at';
+  order: 'asc' | 'desc';
+};
+
+const listShape = statement((tx, shape: ListShape) => {
   const where = and(
-    q.type ? eq(companies.type, q.type) : undefined,
-    q.status?.length ? inArray(companies.status, q.status as CompanyRow['status'][]) : undefined,
-    searchAny(q.item_search, [
-      companies.name,
-      companies.registered_name,
-      companies.email,
-      companies.gst_number,
-      companies.pan_no,
-    ]),
+    shape.type ? eq(companies.type, sql.placeholder('type')) : undefined,
+    shape.status ? sql`${companies.status} = any(${sql.placeholder('statuses')})` : undefined,
+    shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
   );
   // A scalar subquery with LIMIT, not EXISTS: PostgreSQL may turn an EXISTS in the select list into a hash of every
   // pending admin in the platform; this one runs for the page's rows only, through users_company_idx.
   const adminPending = sql<boolean>`(${companies.status} = 'Approved' and (select true from users pa
     where pa.company_id = "companies"."id" and pa.is_admin and not pa.is_active limit 1) is not null)`;
   const order =
-    q.sort_by === 'created_at'
+    shape.sort_by === 'created_at'
       ? [
-          q.sort_order === 'desc' ? sql`${companies.created_at} desc` : sql`${companies.created_at} asc`,
+          shape.order === 'desc' ? sql`${companies.created_at} desc` : sql`${companies.created_at} asc`,
           sql`${companies.id} asc`,
         ]
-      : byName(displayNameSql, companies.id, q.sort_order);
-  const { limit, offset } = pageOf(q);
-  const rows = await tx
+      : byName(displayNameSql, companies.id, shape.order);
+  return tx
     .select({
       id: companies.id,
       name: displayNameSql,
@@ -98,13 +91,65 @@ export async function listCompanies(
     .from(companies)
     .where(where)
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(companies).where(where))[0]!.n);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+});
+
+export async function listCompanies(
+  tx: Tx,
+  q: {
+    page: number;
+    page_size: number;
+    item_search?: string | undefined;
+    sort_order: 'asc' | 'desc';
+    sort_by: 'name' | 'created_at';
+    type?: 'Seller' | 'Buyer' | null | undefined;
+    status?: string[] | undefined;
+  },
+) {
+  const pattern = searchPattern(q.item_search);
+  const statuses = q.status?.length ? q.status : undefined;
+  const shape = { type: !!q.type, status: !!statuses, search: !!pattern, sort_by: q.sort_by, order: q.sort_order };
+  const rows = await listShape(tx, shape).execute({ type: q.type, statuses, pattern, ...pageOf(q) });
+  return pageWithTotal(q, rows, async () => {
+    const where = and(
+      q.type ? eq(companies.type, q.type) : undefined,
+      statuses ? inArray(companies.status, statuses as CompanyRow['status'][]) : undefined,
+      searchAny(q.item_search, SEARCHED),
+    );
+    return (await tx.select({ n: count() }).from(companies).where(where))[0]!.n;
+  });
 }
 
+const findShape = fixedStatement((tx) =>
+  tx
+    .select()
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 export async function findCompany(tx: Tx, id: number): Promise<CompanyRow | null> {
-  const rows = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
+  const rows = await findShape(tx).execute({ id });
+  return rows[0] ?? null;
+}
+
+/** The company's spirits in `spiritsOf`'s order, as JSON, for a statement over `companies`. */
+const spiritsJson = sql<{ id: number; type_of_spirit: string }[]>`(select coalesce(json_agg(json_build_object(
+  'id', cs.id, 'type_of_spirit', cs.type_of_spirit) order by cs.id), '[]'::json)
+  from company_spirits cs where cs.company_id = "companies"."id")`;
+
+const detailsShape = fixedStatement((tx) =>
+  tx
+    .select({ company: companies, spirits: spiritsJson })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** A company with its spirits (the company details), in one statement. */
+export async function findCompanyWithSpirits(tx: Tx, id: number) {
+  const rows = await detailsShape(tx).execute({ id });
   return rows[0] ?? null;
 }
 

@@ -3,6 +3,7 @@ import { normaliseRoles } from '@spirit/domain/auth/auth.rules';
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from './users.table.js';
@@ -123,14 +124,36 @@ export function factsOf(u: UserWithFacts): { roles: Role[]; distilleries: string
   };
 }
 
-export async function findCompanyUserWithFacts(tx: Tx, companyId: number, id: number): Promise<UserWithFacts | null> {
-  const rows = await tx
+const findWithFacts = fixedStatement((tx) =>
+  tx
     .select(userWithFacts)
     .from(users)
-    .where(and(eq(users.id, id), eq(users.company_id, companyId)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.company_id, sql.placeholder('company'))))
+    .limit(1),
+);
+
+export async function findCompanyUserWithFacts(tx: Tx, companyId: number, id: number): Promise<UserWithFacts | null> {
+  const rows = await findWithFacts(tx).execute({ id, company: companyId });
   return rows[0] ?? null;
 }
+
+const SEARCHED = [users.name, users.email, users.mobile_number];
+
+const listShape = statement((tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+  tx
+    .select({ ...userWithFacts, total_records: totalOver })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, sql.placeholder('company')),
+        eq(users.is_archived, sql.placeholder('archived')),
+        shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
+      ),
+    )
+    .orderBy(...byName(users.name, users.id, shape.order))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
 
 /** A page of the company's users with their roles and mapped distilleries, and the total, in one query. */
 export async function listCompanyUsers(
@@ -138,18 +161,19 @@ export async function listCompanyUsers(
   companyId: number,
   q: ListQuery & { filters: { is_archived: boolean } },
 ) {
-  const where = and(
-    eq(users.company_id, companyId),
-    eq(users.is_archived, q.filters.is_archived),
-    searchAny(q.item_search, [users.name, users.email, users.mobile_number]),
-  );
-  const { limit, offset } = pageOf(q);
-  const rows = await tx
-    .select({ ...userWithFacts, total_records: totalOver })
-    .from(users)
-    .where(where)
-    .orderBy(...byName(users.name, users.id, q.sort_order))
-    .limit(limit)
-    .offset(offset);
-  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(users).where(where))[0]!.n);
+  const pattern = searchPattern(q.item_search);
+  const rows = await listShape(tx, { search: !!pattern, order: q.sort_order }).execute({
+    company: companyId,
+    archived: q.filters.is_archived,
+    pattern,
+    ...pageOf(q),
+  });
+  return pageWithTotal(q, rows, async () => {
+    const where = and(
+      eq(users.company_id, companyId),
+      eq(users.is_archived, q.filters.is_archived),
+      searchAny(q.item_search, SEARCHED),
+    );
+    return (await tx.select({ n: count() }).from(users).where(where))[0]!.n;
+  });
 }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, invalidField } from '../../lib/errors.js';
+import { pageWithKnownTotal } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { revokeCompanySessions, voidInvitations } from '../auth/auth.repository.js';
@@ -17,6 +18,7 @@ import { users } from '../users/users.table.js';
 import { issueInvitation } from '../users/users.service.js';
 import {
   approvedCompanyNames,
+  countCompanies,
   companyAdmin,
   findCompanyWithSpirits,
   listCompanies,
@@ -30,7 +32,18 @@ import { checkReferenceData, companyNotFound, displayName } from './companies.se
 import { companies } from './companies.table.js';
 
 export async function list(deps: Deps, q: z.output<typeof companyListSchema>) {
-  const page = await listCompanies(deps.db, { ...q, type: q.search?.type, status: q.search?.status });
+  const query = { ...q, type: q.search?.type, status: q.search?.status };
+  const { page: _, page_size: __, ...filters } = query;
+  // The platform's list: its total is kept for seconds like the market's (lib/list.ts), and forgotten when this
+  // process writes — a registration or a review here shows in the next total.
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: `companies|${JSON.stringify(filters)}`,
+    now: deps.now().getTime(),
+    q,
+    page: (withTotal) => listCompanies(deps.db, query, withTotal),
+    countAll: () => countCompanies(deps.db, query),
+  });
   return {
     records: page.records.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
     totalRecords: page.totalRecords,

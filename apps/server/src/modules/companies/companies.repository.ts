@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
-import { byName, pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
+import { byName, pageOf, searchAny, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
 import { companies, companySpirits } from './companies.table.js';
 
@@ -54,6 +54,7 @@ type ListShape = {
   search: boolean;
   sort_by: 'name' | 'created_at';
   order: 'asc' | 'desc';
+  total: boolean;
 };
 
 const listShape = statement((tx, shape: ListShape) => {
@@ -86,7 +87,7 @@ const listShape = statement((tx, shape: ListShape) => {
       mobile_number: companies.mobile_number,
       admin_pending: adminPending,
       created_at: companies.created_at,
-      total_records: totalWhere(companies, where),
+      ...(shape.total ? { total_records: totalWhere(companies, where) } : {}),
     })
     .from(companies)
     .where(where)
@@ -95,30 +96,41 @@ const listShape = statement((tx, shape: ListShape) => {
     .offset(sql.placeholder('offset'));
 });
 
-export async function listCompanies(
-  tx: Tx,
-  q: {
-    page: number;
-    page_size: number;
-    item_search?: string | undefined;
-    sort_order: 'asc' | 'desc';
-    sort_by: 'name' | 'created_at';
-    type?: 'Seller' | 'Buyer' | null | undefined;
-    status?: string[] | undefined;
-  },
-) {
+export type CompanyListQuery = {
+  page: number;
+  page_size: number;
+  item_search?: string | undefined;
+  sort_order: 'asc' | 'desc';
+  sort_by: 'name' | 'created_at';
+  type?: 'Seller' | 'Buyer' | null | undefined;
+  status?: string[] | undefined;
+};
+
+/**
+ * A page of every company (the platform's list), with `total_records` on its rows when `withTotal`: counting
+ * the platform's companies costs more than the page, so the service keeps the total for seconds.
+ */
+export async function listCompanies(tx: Tx, q: CompanyListQuery, withTotal: boolean) {
   const pattern = searchPattern(q.item_search);
   const statuses = q.status?.length ? q.status : undefined;
-  const shape = { type: !!q.type, status: !!statuses, search: !!pattern, sort_by: q.sort_by, order: q.sort_order };
-  const rows = await listShape(tx, shape).execute({ type: q.type, statuses, pattern, ...pageOf(q) });
-  return pageWithTotal(q, rows, async () => {
-    const where = and(
-      q.type ? eq(companies.type, q.type) : undefined,
-      statuses ? inArray(companies.status, statuses as CompanyRow['status'][]) : undefined,
-      searchAny(q.item_search, SEARCHED),
-    );
-    return (await tx.select({ n: count() }).from(companies).where(where))[0]!.n;
-  });
+  const shape = {
+    type: !!q.type,
+    status: !!statuses,
+    search: !!pattern,
+    sort_by: q.sort_by,
+    order: q.sort_order,
+    total: withTotal,
+  };
+  return listShape(tx, shape).execute({ type: q.type, statuses, pattern, ...pageOf(q) });
+}
+
+export async function countCompanies(tx: Tx, q: CompanyListQuery): Promise<number> {
+  const where = and(
+    q.type ? eq(companies.type, q.type) : undefined,
+    q.status?.length ? inArray(companies.status, q.status as CompanyRow['status'][]) : undefined,
+    searchAny(q.item_search, SEARCHED),
+  );
+  return (await tx.select({ n: count() }).from(companies).where(where))[0]!.n;
 }
 
 const findShape = fixedStatement((tx) =>

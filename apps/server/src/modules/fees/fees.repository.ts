@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { feeRates } from './fees.table.js';
@@ -10,30 +11,23 @@ export type FeeScope = { company_type: 'Seller' | 'Buyer'; company_id: number | 
 
 const companyName = sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
 
-function withCompanyName(tx: Tx) {
-  return tx
-    .select({ rate: feeRates, company_name: companyName })
-    .from(feeRates)
-    .leftJoin(companies, eq(companies.id, feeRates.company_id));
-}
+const SEARCHED = [companies.name, companies.registered_name, feeRates.product, feeRates.company_type];
 
-/** Rates, most recently changed first; search over company name, product and company type. */
-export async function listFees(tx: Tx, q: ListQuery) {
-  const where = searchAny(q.item_search, [
-    companies.name,
-    companies.registered_name,
-    feeRates.product,
-    feeRates.company_type,
-  ]);
-  const { limit, offset } = pageOf(q);
-  const rows = await tx
+const listShape = statement((tx, shape: { search: boolean }) =>
+  tx
     .select({ rate: feeRates, company_name: companyName, total_records: totalOver })
     .from(feeRates)
     .leftJoin(companies, eq(companies.id, feeRates.company_id))
-    .where(where)
+    .where(shape.search ? searchAnyPlaceholder(SEARCHED) : undefined)
     .orderBy(desc(feeRates.modified_on), desc(feeRates.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+/** Rates, most recently changed first; search over company name, product and company type. */
+export async function listFees(tx: Tx, q: ListQuery) {
+  const pattern = searchPattern(q.item_search);
+  const rows = await listShape(tx, { search: !!pattern }).execute({ pattern, ...pageOf(q) });
   return pageWithTotal(
     q,
     rows,
@@ -43,13 +37,22 @@ export async function listFees(tx: Tx, q: ListQuery) {
           .select({ n: count() })
           .from(feeRates)
           .leftJoin(companies, eq(companies.id, feeRates.company_id))
-          .where(where)
+          .where(searchAny(q.item_search, SEARCHED))
       )[0]!.n,
   );
 }
 
+const findShape = fixedStatement((tx) =>
+  tx
+    .select({ rate: feeRates, company_name: companyName })
+    .from(feeRates)
+    .leftJoin(companies, eq(companies.id, feeRates.company_id))
+    .where(eq(feeRates.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 export async function findFee(tx: Tx, id: number) {
-  const rows = await withCompanyName(tx).where(eq(feeRates.id, id)).limit(1);
+  const rows = await findShape(tx).execute({ id });
   return rows[0] ?? null;
 }
 

@@ -105,6 +105,7 @@ describe('getAllCommission', () => {
   it('pages', async () => {
     const second = await list({ page: 2, page_size: 5 });
     expect(second).toEqual({ records: [], totalRecords: 4 });
+    expect(await list({ item_search: 'buyer', page: 2, page_size: 5 })).toEqual({ records: [], totalRecords: 2 });
     expectError(await h.call('getAllCommission', { page_size: 3 }, superToken), 400, {
       fields: { page_size: 'Page size must be 5, 10, 20 or 30' },
     });

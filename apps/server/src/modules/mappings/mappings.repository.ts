@@ -3,7 +3,8 @@ import type { Mapping, MappingType } from '@spirit/domain/mappings/mappings.sche
 import { and, asc, count, eq, exists, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { byName, pageOf, pageWithTotal, totalOver } from '../../lib/list.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { users } from '../users/users.table.js';
 import { mappingDistilleries, mappings } from './mappings.table.js';
@@ -76,44 +77,68 @@ function toMapping(r: Row): Mapping {
   };
 }
 
-export async function listMappings(tx: Tx, companyId: number, q: ListQuery & { type: MappingType }) {
-  const distilleryMatch = searchAny(q.item_search, [distilleries.name]);
-  const search = distilleryMatch
-    ? or(
-        searchAny(q.item_search, [mappings.name, negotiator.name, authorizer.name, approver.name]),
-        exists(
-          tx
-            .select({ one: sql`1` })
-            .from(mappingDistilleries)
-            .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
-            .where(and(eq(mappingDistilleries.mapping_id, mappings.id), distilleryMatch)),
-        ),
-      )
-    : undefined;
-  const where = and(eq(mappings.company_id, companyId), eq(mappings.type, q.type), search);
-  const { limit, offset } = pageOf(q);
-  const rows = await joinPeople(
+/**
+ * A mapping's group name, a person it names or one of its distilleries contains the term (placeholder `pattern`).
+ * Built inside a statement, so the subquery is assembled once per shape.
+ */
+const searchWhere = (tx: Tx) =>
+  or(
+    searchAnyPlaceholder([mappings.name, negotiator.name, authorizer.name, approver.name]),
+    exists(
+      tx
+        .select({ one: sql`1` })
+        .from(mappingDistilleries)
+        .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
+        .where(and(eq(mappingDistilleries.mapping_id, mappings.id), searchAnyPlaceholder([distilleries.name]))),
+    ),
+  );
+
+const listWhere = (tx: Tx, search: boolean) =>
+  and(
+    eq(mappings.company_id, sql.placeholder('company')),
+    eq(mappings.type, sql.placeholder('type')),
+    search ? searchWhere(tx) : undefined,
+  );
+
+const listShape = statement((tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+  joinPeople(
     tx
       .select({ ...mappingColumns, total_records: totalOver })
       .from(mappings)
       .$dynamic(),
   )
-    .where(where)
-    .orderBy(...byName(mappingName, mappings.id, q.sort_order))
-    .limit(limit)
-    .offset(offset);
+    .where(listWhere(tx, shape.search))
+    .orderBy(...byName(mappingName, mappings.id, shape.order))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+/** The count for a page past the end, which has no row to carry the total. */
+const countShape = statement((tx, shape: { search: boolean }) =>
+  joinPeople(tx.select({ n: count() }).from(mappings).$dynamic()).where(listWhere(tx, shape.search)),
+);
+
+export async function listMappings(tx: Tx, companyId: number, q: ListQuery & { type: MappingType }) {
+  const pattern = searchPattern(q.item_search);
+  const values = { company: companyId, type: q.type, pattern };
+  const rows = await listShape(tx, { search: !!pattern, order: q.sort_order }).execute({ ...values, ...pageOf(q) });
   const page = await pageWithTotal(
     q,
     rows,
-    async () => (await joinPeople(tx.select({ n: count() }).from(mappings).$dynamic()).where(where))[0]!.n,
+    async () => (await countShape(tx, { search: !!pattern }).execute(values))[0]!.n,
   );
   return { records: page.records.map(toMapping), totalRecords: page.totalRecords };
 }
 
+/** One mapping with its people and distilleries: one statement (the distilleries come as a JSON array). */
+const findShape = fixedStatement((tx) =>
+  joinPeople(tx.select(mappingColumns).from(mappings).$dynamic())
+    .where(and(eq(mappings.id, sql.placeholder('id')), eq(mappings.company_id, sql.placeholder('company'))))
+    .limit(1),
+);
+
 export async function findMapping(tx: Tx, companyId: number, id: number): Promise<Mapping | null> {
-  const rows = await joinPeople(tx.select(mappingColumns).from(mappings).$dynamic())
-    .where(and(eq(mappings.id, id), eq(mappings.company_id, companyId)))
-    .limit(1);
+  const rows = await findShape(tx).execute({ id, company: companyId });
   return rows[0] ? toMapping(rows[0]) : null;
 }
 

@@ -371,6 +371,15 @@ describe('getAllDistillGroup and getDistillGroupById', () => {
     expect(page.totalRecords).toBe(names.length);
   });
 
+  it('searches in descending order, and counts a searched page past the end', async () => {
+    const page = await list({ type: 'Centralized', item_search: 'nina', sort_order: 'desc' });
+    expect(page.records.map((m) => m.name)).toEqual(['beta Group', 'Alpha Group']);
+    expect(await list({ type: 'Centralized', item_search: 'works', page: 2, page_size: 5 })).toEqual({
+      records: [],
+      totalRecords: 2,
+    });
+  });
+
   it('never lists another company’s mappings', async () => {
     const page = await list({ type: 'Centralized', item_search: 'Group' }, B.adminToken);
     expect(page.records.map((m) => m.id)).not.toContain(created.alpha!.id);

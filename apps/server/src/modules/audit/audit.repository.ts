@@ -2,7 +2,8 @@ import type { auditQuerySchema } from '@spirit/domain/audit/audit.schemas';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchAny, totalWhere } from '../../lib/list.js';
+import { searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { pageOf, pageWithTotal, totalWhere } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
 import { auditLog } from './audit.table.js';
@@ -14,48 +15,83 @@ const DAY_MS = 86_400_000;
 /** The log grows without end: its lists count at most this many entries (the paginator shows that many). */
 export const AUDIT_COUNT_CAP = 10_000;
 
-/** A `YYYY-MM-DD` day as its first instant in UTC. */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/** A `YYYY-MM-DD` day as its first instant in UTC, as an ISO string (bound as is on PostgreSQL and PGlite). */
+const startOfDay = (day: string) => `${day}T00:00:00.000Z`;
+/** The first instant of the day after, so `to` includes its whole day. */
+const startOfNextDay = (day: string) => new Date(Date.parse(startOfDay(day)) + DAY_MS).toISOString();
 
-function filters(tx: Tx, q: AuditQuery): (SQL | undefined)[] {
-  const actors = q.user?.trim()
-    ? inArray(
-        auditLog.actor_user_id,
-        tx
-          .select({ id: users.id })
-          .from(users)
-          .where(searchAny(q.user, [users.name, users.email])),
-      )
-    : undefined;
-  return [
-    q.company_id ? eq(auditLog.company_id, q.company_id) : undefined,
-    q.user_id ? eq(auditLog.actor_user_id, q.user_id) : undefined,
-    actors,
-    q.object_type ? eq(auditLog.object_type, q.object_type) : undefined,
-    q.from ? gte(auditLog.created_at, startOfDay(q.from)) : undefined,
-    // Inclusive: everything before the start of the next day.
-    q.to ? lt(auditLog.created_at, new Date(startOfDay(q.to).getTime() + DAY_MS)) : undefined,
-    searchAny(q.item_search, [auditLog.action, auditLog.object_type, auditLog.object_id]),
-  ];
+/** Which filters a query has: the shape of its statement. Every value goes in as a placeholder. */
+type Filters = {
+  company: boolean;
+  userId: boolean;
+  user: boolean;
+  objectType: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+};
+
+function where(tx: Tx, f: Filters): SQL | undefined {
+  return and(
+    f.company ? eq(auditLog.company_id, sql.placeholder('company')) : undefined,
+    f.userId ? eq(auditLog.actor_user_id, sql.placeholder('user_id')) : undefined,
+    // The acting user by part of their name or email.
+    f.user
+      ? inArray(
+          auditLog.actor_user_id,
+          tx
+            .select({ id: users.id })
+            .from(users)
+            .where(searchAnyPlaceholder([users.name, users.email], 'user')),
+        )
+      : undefined,
+    f.objectType ? eq(auditLog.object_type, sql.placeholder('object_type')) : undefined,
+    f.from ? gte(auditLog.created_at, sql.placeholder('from')) : undefined,
+    f.to ? lt(auditLog.created_at, sql.placeholder('to')) : undefined,
+    f.search ? searchAnyPlaceholder([auditLog.action, auditLog.object_type, auditLog.object_id]) : undefined,
+  );
 }
 
-/** Newest first, with the actor's and the company's names. */
-export async function listAudit(tx: Tx, q: AuditQuery) {
-  const where = and(...filters(tx, q));
-  const { limit, offset } = pageOf(q);
-  const rows = await tx
+const listShape = statement((tx, shape: Filters) =>
+  tx
     .select({
       entry: auditLog,
       actor_name: users.name,
       company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
-      total_records: totalWhere(auditLog, where, AUDIT_COUNT_CAP),
+      total_records: totalWhere(auditLog, where(tx, shape), AUDIT_COUNT_CAP),
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actor_user_id))
     .leftJoin(companies, eq(companies.id, auditLog.company_id))
-    .where(where)
+    .where(where(tx, shape))
     .orderBy(desc(auditLog.created_at), desc(auditLog.id))
-    .limit(limit)
-    .offset(offset);
-  return pageWithTotal(q, rows, async () => (await tx.select({ n: count() }).from(auditLog).where(where))[0]!.n);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+/** The count for a page past the end, which has no row to carry the total. */
+const countShape = statement((tx, shape: Filters) => tx.select({ n: count() }).from(auditLog).where(where(tx, shape)));
+
+/** Newest first, with the actor's and the company's names. */
+export async function listAudit(tx: Tx, q: AuditQuery) {
+  const values = {
+    company: q.company_id || undefined,
+    user_id: q.user_id || undefined,
+    user: searchPattern(q.user ?? undefined),
+    object_type: q.object_type || undefined,
+    from: q.from ? startOfDay(q.from) : undefined,
+    to: q.to ? startOfNextDay(q.to) : undefined,
+    pattern: searchPattern(q.item_search),
+  };
+  const shape: Filters = {
+    company: values.company !== undefined,
+    userId: values.user_id !== undefined,
+    user: values.user !== undefined,
+    objectType: values.object_type !== undefined,
+    from: values.from !== undefined,
+    to: values.to !== undefined,
+    search: values.pattern !== undefined,
+  };
+  const rows = await listShape(tx, shape).execute({ ...values, ...pageOf(q) });
+  return pageWithTotal(q, rows, async () => (await countShape(tx, shape).execute(values))[0]!.n);
 }

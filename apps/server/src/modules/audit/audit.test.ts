@@ -119,6 +119,27 @@ describe('getAuditLog', () => {
       .where(inArray(auditLog.object_id, [first!, second!]));
   });
 
+  it('combines every filter, and counts a filtered page past the end', async () => {
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const every = await list({
+      company_id: A.id,
+      user_id: adminA,
+      user: A.email.slice(0, -3),
+      object_type: 'user',
+      from: day(-1),
+      to: day(1),
+      item_search: 'CREATED',
+    });
+    expect(every.records.map((r) => [r.action, r.object_id])).toEqual([['user.created', String(staff.id)]]);
+    expect(every.totalRecords).toBe(1);
+    expect(await list({ object_type: 'fee', item_search: 'fee.', page: 2, page_size: 5 })).toEqual({
+      records: [],
+      totalRecords: 2,
+    });
+    const all = await h.count('audit_log');
+    expect(await list({ page: Math.ceil(all / 5) + 1, page_size: 5 })).toEqual({ records: [], totalRecords: all });
+  });
+
   it('searches actions and pages', async () => {
     const activated = await list({ item_search: 'activated' });
     expect(activated.records.every((r) => r.action === 'user.activated')).toBe(true);

@@ -5,7 +5,7 @@
 //
 //   npm run bench -- [--db pglite,postgres] [--scale small|market] [--seconds 3] [--reps 3] [--connections 50]
 //                    [--only name,name] [--no-web] [--lighthouse] [--profile scenario]
-//                    [--database-url postgres://…/db]   (reuse a market generate.mjs filled; kept afterwards)
+//                    [--database-url postgres://…/db | --data-dir dir]   (reuse a market generate.mjs filled)
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -33,10 +33,14 @@ const opts = {
   connections: Number(arg('connections', '50')),
   only: arg('only', '')?.split(',').filter(Boolean),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  /** A PostgreSQL market generated before (`node bench/generate.mjs --database-url …`), measured as it is. */
-  reuse: arg('database-url'),
+  /** A market generated before (`node bench/generate.mjs --database-url … or --data-dir …`), measured as it is. */
+  reuse: arg('database-url')
+    ? { databaseUrl: arg('database-url') }
+    : arg('data-dir')
+      ? { dataDir: arg('data-dir') }
+      : null,
 };
-if (opts.reuse) opts.dbs = ['postgres'];
+if (opts.reuse) opts.dbs = [opts.reuse.databaseUrl ? 'postgres' : 'pglite'];
 const loadAtStart = os.loadavg()[0];
 if (!SCALES[opts.scale]) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
 
@@ -111,13 +115,10 @@ function startBare() {
 
 /** A migrated, generated database for `kind`, its server environment and how to drop it. */
 async function prepareDatabase(kind) {
-  if (opts.reuse)
-    return {
-      env: { DATABASE_URL: opts.reuse },
-      where: { databaseUrl: opts.reuse },
-      reused: true,
-      drop: async () => {},
-    };
+  if (opts.reuse) {
+    const env = opts.reuse.databaseUrl ? { DATABASE_URL: opts.reuse.databaseUrl } : { DATA_DIR: opts.reuse.dataDir };
+    return { env, where: opts.reuse, reused: true, drop: async () => {} };
+  }
   if (kind === 'postgres') {
     const name = `sx_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: opts.postgresUrl });

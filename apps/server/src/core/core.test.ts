@@ -83,6 +83,21 @@ describe('platform endpoints', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers API calls with the headers an API needs: no sniffing, no framing, nothing kept by caches', async () => {
+    for (const body of [{}, undefined]) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/refreshUser', payload: body });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    // The browsable reference is a document and keeps the document policy.
+    const docs = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('shows the local mailbox on loopback outside production', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);

@@ -37,10 +37,29 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The headers of the API's answers: JSON (or a file) for the app's own scripts, never a document to render, so the
+ * document policies (script and style sources, COOP, DNS prefetch…) say nothing there. What does matter for an
+ * API (OWASP REST Security): no sniffing, no framing, HTTPS only, no referrer, and `no-store` — answers carry
+ * companies' prices and trades, which no shared cache may keep. Shorter headers are also cheaper on every call.
+ */
+export const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'cache-control': 'no-store',
+};
+
+/** Whether a URL is an API call (the browsable reference under /api/docs is a document). */
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiCall(req.url) ? API_HEADERS : headers);
     done();
   });
 }

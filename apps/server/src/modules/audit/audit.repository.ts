@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
-import { pageOf, pageWithTotal, totalWhere } from '../../lib/list.js';
+import { pageOf, totalWhere } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
 import { auditLog } from './audit.table.js';
@@ -31,6 +31,9 @@ type Filters = {
   search: boolean;
 };
 
+/** A page's shape: its filters, and whether the page's rows carry the capped total. */
+type PageShape = Filters & { total: boolean };
+
 function where(tx: Tx, f: Filters): SQL | undefined {
   return and(
     f.company ? eq(auditLog.company_id, sql.placeholder('company')) : undefined,
@@ -52,13 +55,13 @@ function where(tx: Tx, f: Filters): SQL | undefined {
   );
 }
 
-const listShape = statement((tx, shape: Filters) =>
+const listShape = statement((tx, shape: PageShape) =>
   tx
     .select({
       entry: auditLog,
       actor_name: users.name,
       company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
-      total_records: totalWhere(auditLog, where(tx, shape), AUDIT_COUNT_CAP),
+      ...(shape.total ? { total_records: totalWhere(auditLog, where(tx, shape), AUDIT_COUNT_CAP) } : {}),
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actor_user_id))
@@ -72,8 +75,8 @@ const listShape = statement((tx, shape: Filters) =>
 /** The count for a page past the end, which has no row to carry the total. */
 const countShape = statement((tx, shape: Filters) => tx.select({ n: count() }).from(auditLog).where(where(tx, shape)));
 
-/** Newest first, with the actor's and the company's names. */
-export async function listAudit(tx: Tx, q: AuditQuery) {
+/** A query's values and the shape they make. */
+function shapeOf(q: AuditQuery) {
   const values = {
     company: q.company_id || undefined,
     user_id: q.user_id || undefined,
@@ -83,7 +86,7 @@ export async function listAudit(tx: Tx, q: AuditQuery) {
     to: q.to ? startOfNextDay(q.to) : undefined,
     pattern: searchPattern(q.item_search),
   };
-  const shape: Filters = {
+  const filters: Filters = {
     company: values.company !== undefined,
     userId: values.user_id !== undefined,
     user: values.user !== undefined,
@@ -92,6 +95,21 @@ export async function listAudit(tx: Tx, q: AuditQuery) {
     to: values.to !== undefined,
     search: values.pattern !== undefined,
   };
-  const rows = await listShape(tx, shape).execute({ ...values, ...pageOf(q) });
-  return pageWithTotal(q, rows, async () => (await countShape(tx, shape).execute(values))[0]!.n);
+  return { values, filters };
+}
+
+/**
+ * A page of the log, newest first, with the actor's and the company's names; its rows carry the capped total
+ * (`total_records`) when `withTotal`. The log is platform-wide and grows without end, so the service keeps the
+ * total for seconds (`pageWithKnownTotal`).
+ */
+export async function listAudit(tx: Tx, q: AuditQuery, withTotal: boolean) {
+  const { values, filters } = shapeOf(q);
+  return listShape(tx, { ...filters, total: withTotal }).execute({ ...values, ...pageOf(q) });
+}
+
+/** The count for a page past the end, which has no row to carry the total. */
+export async function countAudit(tx: Tx, q: AuditQuery): Promise<number> {
+  const { values, filters } = shapeOf(q);
+  return (await countShape(tx, filters).execute(values))[0]!.n;
 }

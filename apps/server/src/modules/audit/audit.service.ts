@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../types.js';
-import { listAudit, type AuditQuery } from './audit.repository.js';
+import { pageWithKnownTotal } from '../../lib/list.js';
+import { countAudit, listAudit, type AuditQuery } from './audit.repository.js';
 import { auditLog } from './audit.table.js';
 
 export type AuditEntry = {
@@ -48,7 +49,17 @@ export function changedFields(
 
 /** The audit log for the SuperAdmin, filtered and paginated. */
 export async function listAuditLog(deps: Deps, q: AuditQuery) {
-  const page = await listAudit(deps.db, q);
+  const { page: _, page_size: __, ...filters } = q;
+  // The log grows with every write: its capped count is kept for seconds like the market's totals (lib/list.ts),
+  // and forgotten when this process writes.
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: `audit|${JSON.stringify(filters)}`,
+    now: deps.now().getTime(),
+    q,
+    page: (withTotal) => listAudit(deps.db, q, withTotal),
+    countAll: () => countAudit(deps.db, q),
+  });
   return {
     records: page.records.map(({ entry, actor_name, company_name }) => ({
       id: entry.id,

@@ -19,6 +19,6 @@ export const auditLog = pgTable(
     index('audit_log_object_idx').on(t.object_type, t.object_id),
     index('audit_log_company_idx').on(t.company_id, t.created_at),
     index('audit_log_actor_idx').on(t.actor_user_id, t.created_at),
-    ...trigramIndexes('audit_log', [t.action, t.object_id]),
+    ...trigramIndexes('audit_log', [t.action, t.object_type, t.object_id]),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_object_type_trgm_idx" ON "audit_log" USING gin (lower("object_type") gin_trgm_ops);

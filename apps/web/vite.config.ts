@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { loginHtml } from './build/login-html';
+import { precompress } from './build/precompress';
 
 // The API, the local mailbox and the health check live on the server; the dev server forwards them so the
 // browser sees one origin, as it does in production where the server also serves this build.
 const SERVER = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), loginHtml()],
   // `source` makes `@spirit/domain/*` resolve to its TypeScript files: no build step for the shared contract.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
@@ -21,7 +23,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // bench/web.mjs reads which chunks each page loads from the manifest.
+    // bench/web.mjs reads which chunks each page loads from the manifest; build/login-html.ts which /login loads.
     manifest: true,
   },
 });

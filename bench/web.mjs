@@ -93,6 +93,7 @@ async function runLighthouse(bin, url, preset, chromiumPath, userDataDir) {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
+      fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     };
@@ -156,8 +157,8 @@ export async function webFigures({ root, lighthouse, base, signedIn }) {
     ];
     lines.push(
       '',
-      '| Lighthouse | preset | performance | accessibility | best practices | LCP ms | TBT ms |',
-      '|---|---|---:|---:|---:|---:|---:|',
+      '| Lighthouse | preset | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
     );
     for (const [label, url, userDataDir] of targets)
       for (const preset of ['mobile', 'desktop']) {
@@ -165,8 +166,8 @@ export async function webFigures({ root, lighthouse, base, signedIn }) {
         lh[`${label} ${preset}`] = r;
         lines.push(
           r.error
-            ? `| ${label} | ${preset} | ${r.error} | | | | |`
-            : `| ${label} | ${preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcpMs} | ${r.tbtMs} |`,
+            ? `| ${label} | ${preset} | ${r.error} | | | | | |`
+            : `| ${label} | ${preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} |`,
         );
       }
     if (profile) rmSync(profile, { recursive: true, force: true });

@@ -29,6 +29,7 @@ import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMailbox } from './plugins/mailbox.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await registerOpenApi(app);
   registerErrorHandling(app);
+  registerCompression(app);
   await registerAuth(app);
 
   authRoutes(app);

@@ -215,6 +215,70 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
     await refused(() => h.call('getAllOffers', {}, superToken), 403);
     await refused(() => h.call('getAllOffers', {}), 401);
   });
+
+  it('getAllOffers orders by each column both ways, searches, pages and counts a page past the end', async () => {
+    // A company of its own, so the list is this test's; periods after the counterparties' ask (no new counterparty).
+    const seller = await seedTrader(h, { superToken, type: 'Seller' });
+    const karnataka = { state: 'Karnataka', distillery_id: seller.distilleries[1]!.id };
+    const ids: number[] = [];
+    for (const overrides of [
+      { offer_price: '61', from_period: periodAhead(5), to_period: periodAhead(7) },
+      { offer_price: '59', product: 'Grain ENA', from_period: periodAhead(6), to_period: periodAhead(7), ...karnataka },
+      { offer_price: '61', from_period: periodAhead(6), to_period: periodAhead(8), ...karnataka },
+      { offer_price: '64.5', product: 'Grain ENA', from_period: periodAhead(5), to_period: periodAhead(6) },
+      { offer_price: '58', from_period: periodAhead(7), to_period: periodAhead(8) },
+      { offer_price: '66', product: 'Grain ENA', from_period: periodAhead(5), to_period: periodAhead(9), ...karnataka },
+    ]) {
+      ids.push((await seedOffer(h, seller, overrides)).id);
+    }
+    type Row = { id: number; from_period: string; state: string; product: string; offer_price: string };
+    const call = async (body: Record<string, unknown>) =>
+      (await h.call<{ records: Row[]; totalRecords: number }>('getAllOffers', body, seller.negotiator.token)).body.data;
+    const idsOf = (page: { records: Row[] }) => page.records.map((r) => r.id);
+    const newestFirst = [...ids].reverse();
+    const all = await call({ page_size: 30 });
+    expect(idsOf(all)).toEqual(newestFirst);
+    expect(all.totalRecords).toBe(6);
+    // Newest change first whatever the order, also when sorted by the change itself.
+    expect(idsOf(await call({ page_size: 30, sort_order: 'desc' }))).toEqual(newestFirst);
+    expect(idsOf(await call({ page_size: 30, sort_by: 'modified_on', sort_order: 'asc' }))).toEqual(newestFirst);
+    const keys = {
+      from_period: (r: Row) => r.from_period,
+      state: (r: Row) => r.state,
+      product: (r: Row) => r.product,
+      offer_price: (r: Row) => Number(r.offer_price),
+    };
+    for (const [sort_by, key] of Object.entries(keys)) {
+      for (const sort_order of ['asc', 'desc'] as const) {
+        // The column in the order asked, ties newest first.
+        const expected = [...all.records]
+          .sort((a, b) => {
+            const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+            return (sort_order === 'desc' ? -c : c) || b.id - a.id;
+          })
+          .map((r) => r.id);
+        const sorted = await call({ page_size: 30, sort_by, sort_order });
+        expect(idsOf(sorted), `${sort_by} ${sort_order}`).toEqual(expected);
+        const second = await call({ page: 2, page_size: 5, sort_by, sort_order });
+        expect(second, `${sort_by} ${sort_order}`).toMatchObject({ totalRecords: 6 });
+        expect(idsOf(second)).toEqual(expected.slice(5));
+      }
+    }
+    // A search over state, product and distillery, case-insensitive, with and without a column order.
+    const grain = await call({ item_search: ' GRAIN ', sort_by: 'offer_price', sort_order: 'desc' });
+    expect(grain.records.map((r) => r.offer_price)).toEqual(['66.00', '64.50', '59.00']);
+    expect(grain.totalRecords).toBe(3);
+    const inKarnataka = await call({ item_search: 'karnataka', page_size: 5 });
+    expect(idsOf(inKarnataka)).toEqual([ids[5], ids[2], ids[1]]);
+    expect(inKarnataka.totalRecords).toBe(3);
+    // A page past the end has no row to carry the total: it is counted apart, with and without the search.
+    expect(await call({ page: 3, page_size: 5 })).toEqual({ records: [], totalRecords: 6 });
+    expect(await call({ item_search: 'karnataka', page: 2, page_size: 5 })).toEqual({ records: [], totalRecords: 3 });
+    expect(await call({ item_search: 'karnataka', page: 2, page_size: 5, sort_by: 'state' })).toEqual({
+      records: [],
+      totalRecords: 3,
+    });
+  });
 });
 
 describe('form lookups', () => {
@@ -315,6 +379,46 @@ describe('possible counterparties and the market', () => {
     await refused(() => h.call('getAllPossibleOffer', { offer_id: ask.id }, sellerA.negotiator.token), 404);
   });
 
+  it('orders counterparties by landed price or price both ways, for either side, and counts past the end', async () => {
+    type Page = { records: { id: number; landed_price: string; offer_price: string }[]; totalRecords: number };
+    const call = async (token: string, body: Record<string, unknown>) =>
+      possibleListResultSchema.parse((await h.call('getAllPossibleOffer', body, token)).body.data) as Page;
+    const ordered = (page: Page, by: 'landed_price' | 'offer_price', order: 'asc' | 'desc') =>
+      [...page.records]
+        .sort((a, b) => (order === 'desc' ? -1 : 1) * (Number(a[by]) - Number(b[by])) || a.id - b.id)
+        .map((r) => r.id);
+    // A buyer's: three offers; the default order is the lowest landed price first.
+    const buyer = buyerA.negotiator.token!;
+    const cheapestLanded = await call(buyer, { offer_id: ask.id });
+    expect(cheapestLanded.records.map((r) => r.id)).toEqual(ordered(cheapestLanded, 'landed_price', 'asc'));
+    // An ask of another buyer, cheaper than buyerA's but dearer delivered, makes a seller's landed order differ.
+    await seedAsk(h, buyerB, { product: 'Grain ENA', offer_price: '59', transportation: '9' });
+    const seller = sellerA.negotiator.token!;
+    const highestPrice = await call(seller, { offer_id: offers[0]!.id });
+    expect(highestPrice.records.map((r) => r.offer_price)).toEqual(['60.00', '60.00', '59.00']);
+    for (const [token, offer_id] of [
+      [buyer, ask.id],
+      [seller, offers[0]!.id],
+    ] as const) {
+      for (const sort_by of ['landed_price', 'offer_price'] as const) {
+        for (const sort_order of ['asc', 'desc'] as const) {
+          const page = await call(token, { offer_id, sort_by, sort_order });
+          expect(page.totalRecords).toBe(3);
+          expect(
+            page.records.map((r) => r.id),
+            `${sort_by} ${sort_order}`,
+          ).toEqual(ordered(page, sort_by, sort_order));
+        }
+      }
+      // A page past the end is counted apart.
+      expect(await call(token, { offer_id, page: 2, page_size: 5 })).toEqual({ records: [], totalRecords: 3 });
+    }
+    // The seller's landed order is not its price order: the new ask is the cheapest but dearest delivered.
+    const landedAsc = await call(seller, { offer_id: offers[0]!.id, sort_by: 'landed_price' });
+    const priceAsc = await call(seller, { offer_id: offers[0]!.id, sort_by: 'offer_price' });
+    expect(landedAsc.records.map((r) => r.id)).not.toEqual(priceAsc.records.map((r) => r.id));
+  });
+
   it('the market lists other companies’ offers to a buyer, names masked, filtered by product and state', async () => {
     const all = inventoryListResultSchema.parse((await h.call('getAllInventory', {}, buyerA.approver.token)).body.data);
     expect(all.records.every((r) => r.side === 'Offer' && /^\*{4}.{0,2}$/.test(r.company.name))).toBe(true);
@@ -345,6 +449,45 @@ describe('possible counterparties and the market', () => {
     expect(searched.body.data.records.every((r) => r.type_of_spirit === 'Molasses ENA')).toBe(true);
   });
 
+  it('the market pages under every filter, keeps its total for seconds and counts a page past its end', async () => {
+    type Page = { records: { id: number; type_of_spirit: string; state: string }[]; totalRecords: number };
+    const call = async (body: Record<string, unknown>) =>
+      inventoryListResultSchema.parse(
+        (await h.call('getAllInventory', body, buyerB.negotiator.token)).body.data,
+      ) as Page;
+    const idsOf = (page: Page) => page.records.map((r) => r.id);
+    const filters: Record<string, unknown>[] = [
+      {},
+      { type_of_spirits: ['Grain ENA', 'Molasses ENA'] },
+      { state_names: ['Maharashtra', 'Karnataka'] },
+      { item_search: 'ena' },
+      { type_of_spirits: ['Molasses ENA'], state_names: ['Maharashtra', 'Karnataka'], item_search: 'maha' },
+    ];
+    for (const filter of filters) {
+      const all = await call({ ...filter, page_size: 30 });
+      expect(all.totalRecords, JSON.stringify(filter)).toBeGreaterThan(5);
+      expect(all.totalRecords).toBe(all.records.length);
+      // The first page counts; the next calls within seconds take the kept total and run the page alone.
+      const first = await call({ ...filter, page_size: 5 });
+      expect(first).toEqual({ records: all.records.slice(0, 5), totalRecords: all.totalRecords });
+      const second = await call({ ...filter, page: 2, page_size: 5 });
+      expect(second).toEqual({ records: all.records.slice(5, 10), totalRecords: all.totalRecords });
+      expect(idsOf(await call({ ...filter, page_size: 5 }))).toEqual(idsOf(first));
+    }
+    expect(
+      (await call(filters[4]!)).records.every((r) => r.type_of_spirit === 'Molasses ENA' && r.state === 'Maharashtra'),
+    ).toBe(true);
+    // A page past the end of a list whose total is not kept: the market is counted apart, under each filter.
+    for (const filter of filters) {
+      const kept = await call({ ...filter, page_size: 30 });
+      h.deps.marketCache.drop();
+      expect(await call({ ...filter, page: 9, page_size: 30 }), JSON.stringify(filter)).toEqual({
+        records: [],
+        totalRecords: kept.totalRecords,
+      });
+    }
+  });
+
   it('opens an item of the market masked, its own listing in full, and nothing else', async () => {
     const item = inventoryDetailSchema.parse(
       (await h.call('getInventorybyId', { id: offers[1]!.id, buyer_company_id: 1 }, buyerA.negotiator.token)).body.data,
@@ -357,6 +500,7 @@ describe('possible counterparties and the market', () => {
     expect(own).toMatchObject({ is_own: true, can_edit: true, company: { name: String(sellerA.company.body.name) } });
     // A competitor's offer is not the seller's market.
     await refused(() => h.call('getInventorybyId', { id: offers[1]!.id }, sellerA.negotiator.token), 404);
+    await refused(() => h.call('getInventorybyId', { id: 999_999 }, buyerA.negotiator.token), 404);
   });
 
   it('getMarketStats gives the counterparty side’s figures of a product', async () => {

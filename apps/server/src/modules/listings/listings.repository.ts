@@ -1,10 +1,12 @@
 // Listing queries. Every list is one statement with its total; "open" and the ratings are computed in SQL, so no
-// rows are loaded to count, filter or average (issue 8 "Performance").
+// rows are loaded to count, filter or average (issue 8 "Performance"). The reads are statements built once per
+// shape (db/statements.ts): the shape says which filters are present and the order, the values are placeholders.
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { MARKET_STATS_DAYS, type ListingSide } from '@spirit/domain/listings/listings.constants';
-import { and, count, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchAny, totalOver, totalWhere } from '../../lib/list.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from './listings.table.js';
@@ -12,64 +14,93 @@ import { listings } from './listings.table.js';
 export type ListingRow = typeof listings.$inferSelect;
 export type ListingWithDistillery = ListingRow & { distillery_name: string };
 
-/** Open for trading: status Open, To Period not passed, quantity left, its company Approved (DESIGN.md §4). */
-export const openWhere = (period: string) =>
+/**
+ * Open for trading: status Open, To Period not passed, quantity left, its company Approved (DESIGN.md §4). `period`
+ * is the current period, a statement's placeholder; the status stays a literal, so the partial indexes `where status =
+ * 'Open'` serve a statement's generic plan too.
+ */
+export const openWhere = (period: SQLWrapper | string) =>
   sql`(${listings.status} = 'Open' and ${listings.to_period} >= ${period} and ${listings.available_quantity} > 0
     and exists (select 1 from ${companies} where ${companies.id} = ${listings.company_id}
       and ${companies.status} = 'Approved'))`;
 
+/** Shorthand for a statement's placeholder. */
+const value = sql.placeholder;
+
 const withDistillery = { ...getTableColumns(listings), distillery_name: distilleries.name };
 
-const OWN_SORTS: Record<string, SQL> = {
+const OWN_SORTS = {
   from_period: sql`${listings.from_period}`,
   state: sql`${listings.state}`,
   product: sql`${listings.product}`,
   offer_price: sql`${listings.price}`,
 };
+type OwnSort = keyof typeof OWN_SORTS;
 
-/** The statement of `listOwnListings` (the EXPLAIN tests read its plan). */
-export function ownListingsQuery(
-  tx: Tx,
-  opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string } },
-) {
-  const { companyId, side, q } = opts;
-  const where = and(
-    eq(listings.company_id, companyId),
-    eq(listings.side, side),
-    searchAny(q.item_search, [listings.state, listings.product, distilleries.name]),
+/** getAllOffers' statement: `sort` a column with `order`, or `changed` (newest change first, `order` unused). */
+export type OwnShape = { search: boolean; sort: OwnSort | 'changed'; order: 'asc' | 'desc' };
+
+const ownWhere = (shape: Pick<OwnShape, 'search'>) =>
+  and(
+    eq(listings.company_id, value('company')),
+    eq(listings.side, value('side')),
+    shape.search ? searchAnyPlaceholder([listings.state, listings.product, distilleries.name]) : undefined,
   );
-  const sorted = q.sort_by && OWN_SORTS[q.sort_by];
-  const order = sorted
-    ? [q.sort_order === 'desc' ? sql`${sorted} desc` : sql`${sorted} asc`, sql`${listings.id} desc`]
-    : [sql`${listings.updated_at} desc nulls last`, sql`${listings.id} desc nulls last`];
-  const { limit, offset } = pageOf(q);
-  const query = tx
+
+/**
+ * The statement of `listOwnListings` (the EXPLAIN tests read its plan). Values: company, side, pattern, limit,
+ * offset.
+ */
+export function ownListingsQuery(tx: Tx, shape: OwnShape) {
+  const order =
+    shape.sort === 'changed'
+      ? [sql`${listings.updated_at} desc nulls last`, sql`${listings.id} desc nulls last`]
+      : [
+          shape.order === 'desc' ? sql`${OWN_SORTS[shape.sort]} desc` : sql`${OWN_SORTS[shape.sort]} asc`,
+          sql`${listings.id} desc`,
+        ];
+  return tx
     .select({ ...withDistillery, total_records: totalOver })
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
-    .where(where)
+    .where(ownWhere(shape))
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return { query, where };
+    .limit(value('limit'))
+    .offset(value('offset'));
 }
+
+const ownListingsStatement = statement(ownListingsQuery);
+const ownCountStatement = statement((tx, shape: Pick<OwnShape, 'search'>) =>
+  tx
+    .select({ n: count() })
+    .from(listings)
+    .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
+    .where(ownWhere(shape)),
+);
 
 /** A company's listings of one side, newest change first or by a column (getAllOffers, My Orders). */
 export async function listOwnListings(
   tx: Tx,
   opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string } },
 ) {
-  const { query, where } = ownListingsQuery(tx, opts);
-  const rows = await query;
-  return pageWithTotal(opts.q, rows, async () => {
-    const [n] = await tx
-      .select({ n: count() })
-      .from(listings)
-      .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
-      .where(where);
-    return n!.n;
-  });
+  const { companyId, side, q } = opts;
+  const pattern = searchPattern(q.item_search);
+  // Any other `sort_by` (the schema allows `modified_on`) is the newest change first, whatever the order.
+  const sort = q.sort_by && Object.hasOwn(OWN_SORTS, q.sort_by) ? (q.sort_by as OwnSort) : 'changed';
+  const shape: OwnShape = { search: !!pattern, sort, order: sort === 'changed' ? 'desc' : q.sort_order };
+  const values = { company: companyId, side, pattern };
+  const rows = await ownListingsStatement(tx, shape).execute({ ...values, ...pageOf(q) });
+  return pageWithTotal(q, rows, async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n);
 }
+
+const ownListingStatement = statement((tx, shape: { lock: boolean }) => {
+  const query = tx
+    .select(withDistillery)
+    .from(listings)
+    .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
+    .where(and(eq(listings.id, value('id')), eq(listings.company_id, value('company'))));
+  return shape.lock ? query.for('update', { of: listings }) : query;
+});
 
 /** One listing of the company, or null (another company's listing does not exist for the caller). */
 export async function findOwnListing(
@@ -78,12 +109,7 @@ export async function findOwnListing(
   id: number,
   lock = false,
 ): Promise<ListingWithDistillery | null> {
-  const q = tx
-    .select(withDistillery)
-    .from(listings)
-    .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
-    .where(and(eq(listings.id, id), eq(listings.company_id, companyId)));
-  const rows = lock ? await q.for('update', { of: listings }) : await q;
+  const rows = await ownListingStatement(tx, { lock }).execute({ id, company: companyId });
   return rows[0] ?? null;
 }
 
@@ -97,23 +123,10 @@ export async function companyProducts(tx: Tx, companyId: number): Promise<string
 }
 
 /**
- * Market figures of a product from the open listings of `side` changed in the last 30 days: their average price
- * and the newest one's price. One statement, served by `listings_open_product_recent_idx`.
+ * The statement of `listingStats`: the open listings of a side and product changed since a moment, served by
+ * `listings_open_product_recent_idx`. Values: side, product, since (ISO), period.
  */
-export async function listingStats(tx: Tx, opts: StatsOptions) {
-  const [row] = await listingStatsQuery(tx, opts);
-  return { avg: row?.avg ?? null, last: row?.last ?? null };
-}
-
-type StatsOptions = { side: ListingSide; product: string; now: Date; period: string };
-export function listingStatsQuery(tx: Tx, opts: StatsOptions) {
-  const since = new Date(opts.now.getTime() - MARKET_STATS_DAYS * 86_400_000);
-  const where = and(
-    eq(listings.side, opts.side),
-    eq(listings.product, opts.product),
-    sql`${listings.updated_at} >= ${since.toISOString()}`,
-    openWhere(opts.period),
-  );
+export function listingStatsQuery(tx: Tx) {
   return tx
     .select({
       avg: sql<string | null>`round(avg(${listings.price}), 2)::text`,
@@ -122,14 +135,38 @@ export function listingStatsQuery(tx: Tx, opts: StatsOptions) {
       >`(array_agg(${listings.price}::text order by ${listings.updated_at} desc, ${listings.id} desc))[1]`,
     })
     .from(listings)
-    .where(where);
+    .where(
+      and(
+        eq(listings.side, value('side')),
+        eq(listings.product, value('product')),
+        sql`${listings.updated_at} >= ${value('since')}`,
+        openWhere(value('period')),
+      ),
+    );
+}
+
+const listingStatsStatement = fixedStatement(listingStatsQuery);
+
+/**
+ * Market figures of a product from the open listings of `side` changed in the last 30 days: their average price
+ * and the newest one's price. One statement.
+ */
+export async function listingStats(tx: Tx, opts: { side: ListingSide; product: string; now: Date; period: string }) {
+  const since = new Date(opts.now.getTime() - MARKET_STATS_DAYS * 86_400_000);
+  const [row] = await listingStatsStatement(tx).execute({
+    side: opts.side,
+    product: opts.product,
+    since: since.toISOString(),
+    period: opts.period,
+  });
+  return { avg: row?.avg ?? null, last: row?.last ?? null };
 }
 
 /** Your rating, source and the industry rating of a listing's distillery, as correlated subqueries. */
-function ratingColumns(myCompanyId: number) {
+function ratingColumns(myCompany: SQLWrapper) {
   const mine = (column: 'rating' | 'source') =>
     sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = "listings"."distillery_id"
-      and r.from_company_id = ${myCompanyId} order by r.created_at desc, r.id desc limit 1)`;
+      and r.from_company_id = ${myCompany} order by r.created_at desc, r.id desc limit 1)`;
   return {
     your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
     source: sql<string | null>`${mine('source')}`,
@@ -143,45 +180,99 @@ function ratingColumns(myCompanyId: number) {
 export type PossibleQuery = ListQuery & { sort_by?: 'landed_price' | 'offer_price' };
 
 /**
- * Possible counterparties of `mine` (DESIGN.md §4): open listings of the other side, same product, overlapping
- * period, other companies. `landedOrder` is the landed price's SQL for the ordering; the page carries its total.
+ * The landed price's variable part for the counterparties of a listing of side `mine` (the caller's own fees are
+ * constant; an offer's sales tax, the placeholder `sales_tax`, applies to the asks' prices).
  */
-export async function listPossible(tx: Tx, opts: PossibleOptions) {
-  const { query, where } = possibleQuery(tx, opts);
-  const rows = await query;
-  return pageWithTotal(opts.q, rows, async () => (await tx.select({ n: count() }).from(listings).where(where))[0]!.n);
+function landedOrder(mine: ListingSide) {
+  const n = (column: SQLWrapper) => sql`coalesce(${column}, 0)`;
+  if (mine === 'Ask') {
+    return sql`(${listings.price} + round(${listings.price} * ${n(listings.sales_tax)} / 100, 2) + ${n(listings.export_pass_fee)})`;
+  }
+  const fees = [
+    listings.import_pass_fee,
+    listings.escort_fee,
+    listings.transit_permit_fee,
+    listings.corporation_fee,
+    listings.misc_handling,
+    listings.transportation,
+  ].map(n);
+  return sql`(${listings.price} + round(${listings.price} * ${value('sales_tax')}::numeric / 100, 2) + ${sql.join(fees, sql` + `)})`;
 }
 
-type PossibleOptions = { mine: ListingRow; period: string; q: PossibleQuery; order: SQL[] };
 /**
- * A product's counterparties run to thousands at market scale: the page's ids are chosen first (ordered on the
- * listings' own columns), so the rating subqueries run for the page only, and the total is an uncorrelated count
- * beside them, not a window that would build every matching row with its subqueries.
+ * getAllPossibleOffer's statement: the side of the caller's listing (`mine`), and the order: a column with `order`,
+ * or `default` — a buyer sees the cheapest delivered offer first, a seller the highest asked price (DESIGN.md §4).
  */
-export function possibleQuery(tx: Tx, opts: PossibleOptions) {
-  const { mine, period, q } = opts;
-  const where = and(
-    eq(listings.side, mine.side === 'Offer' ? 'Ask' : 'Offer'),
-    eq(listings.product, mine.product),
-    sql`${listings.to_period} >= ${mine.from_period > period ? mine.from_period : period}`,
-    sql`${listings.from_period} <= ${mine.to_period}`,
-    ne(listings.company_id, mine.company_id),
-    openWhere(period),
+export type PossibleShape = {
+  mine: ListingSide;
+  sort: 'landed_price' | 'offer_price' | 'default';
+  order: 'asc' | 'desc';
+};
+
+/** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
+const possibleWhere = () =>
+  and(
+    eq(listings.side, value('side')),
+    eq(listings.product, value('product')),
+    sql`${listings.to_period} >= ${value('from_period')}`,
+    sql`${listings.from_period} <= ${value('to_period')}`,
+    ne(listings.company_id, value('company')),
+    openWhere(value('period')),
   );
-  const { limit, offset } = pageOf(q);
-  const order = [...opts.order, sql`${listings.id} asc`];
+
+/**
+ * The statement of `listPossible`. A product's counterparties run to thousands at market scale: the page's ids are
+ * chosen first (ordered on the listings' own columns), so the rating subqueries run for the page only, and the
+ * total is an uncorrelated count beside them, not a window that would build every matching row with its
+ * subqueries. Values: side, product, from_period, to_period, company, period, sales_tax, limit, offset.
+ */
+export function possibleQuery(tx: Tx, shape: PossibleShape) {
+  const where = possibleWhere();
+  const landed = landedOrder(shape.mine);
+  const dir = (e: SQL) => (shape.order === 'desc' ? sql`${e} desc` : sql`${e} asc`);
+  const order = [
+    shape.sort === 'default'
+      ? shape.mine === 'Ask'
+        ? sql`${landed} asc`
+        : sql`${listings.price} desc`
+      : dir(shape.sort === 'landed_price' ? landed : sql`${listings.price}`),
+    sql`${listings.id} asc`,
+  ];
   const pageIds = sql`select ${listings.id} from ${listings} where ${where}
-    order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`;
-  const query = tx
+    order by ${sql.join(order, sql`, `)} limit ${value('limit')} offset ${value('offset')}`;
+  return tx
     .select({
       ...getTableColumns(listings),
-      ...ratingColumns(mine.company_id),
+      ...ratingColumns(value('company')),
       total_records: totalWhere(listings, where),
     })
     .from(listings)
     .where(sql`${listings.id} in (${pageIds})`)
     .orderBy(...order);
-  return { query, where };
+}
+
+const possibleStatement = statement(possibleQuery);
+const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).from(listings).where(possibleWhere()));
+
+/** Possible counterparties of `mine` (DESIGN.md §4), a page with its total. */
+export async function listPossible(tx: Tx, opts: { mine: ListingRow; period: string; q: PossibleQuery }) {
+  const { mine, period, q } = opts;
+  const sort = q.sort_by ?? 'default';
+  const shape: PossibleShape = { mine: mine.side, sort, order: sort === 'default' ? 'asc' : q.sort_order };
+  const values = {
+    side: mine.side === 'Offer' ? 'Ask' : 'Offer',
+    product: mine.product,
+    from_period: mine.from_period > period ? mine.from_period : period,
+    to_period: mine.to_period,
+    company: mine.company_id,
+    period,
+  };
+  const rows = await possibleStatement(tx, shape).execute({
+    ...values,
+    sales_tax: mine.sales_tax ?? '0',
+    ...pageOf(q),
+  });
+  return pageWithTotal(q, rows, async () => (await possibleCountStatement(tx).execute(values))[0]!.n);
 }
 
 /** A company's display name, as the lists show it. */
@@ -201,55 +292,84 @@ type MarketOptions = {
 };
 export const MARKET_COUNT_CAP = 10_000;
 
-function marketWhere(opts: MarketOptions) {
-  const { q } = opts;
-  return and(
-    eq(listings.side, opts.side),
-    ne(listings.company_id, opts.exceptCompanyId),
-    q.type_of_spirits?.length ? inArray(listings.product, q.type_of_spirits) : undefined,
-    q.state_names?.length ? inArray(listings.state, q.state_names) : undefined,
-    searchAny(q.item_search, [listings.product, listings.state]),
-    openWhere(opts.period),
-  );
-}
+/** The market's statement: which filters are present, and whether the page carries its total. */
+export type MarketShape = { products: boolean; states: boolean; search: boolean; total: boolean };
 
-export function marketQuery(tx: Tx, opts: MarketOptions, withTotal = true) {
-  const where = marketWhere(opts);
-  const { limit, offset } = pageOf(opts.q);
-  const query = tx
+// Lists as one array parameter each (`= any`), so a filter of any length is one statement.
+const marketWhere = (shape: Omit<MarketShape, 'total'>) =>
+  and(
+    eq(listings.side, value('side')),
+    ne(listings.company_id, value('company')),
+    shape.products ? sql`${listings.product} = any(${value('products')})` : undefined,
+    shape.states ? sql`${listings.state} = any(${value('states')})` : undefined,
+    shape.search ? searchAnyPlaceholder([listings.product, listings.state]) : undefined,
+    openWhere(value('period')),
+  );
+
+/**
+ * The statement of `listMarket`. Values: side, company (the caller's, excluded), products, states, pattern,
+ * period, limit, offset.
+ */
+export function marketQuery(tx: Tx, shape: MarketShape) {
+  const where = marketWhere(shape);
+  return tx
     .select({
       ...getTableColumns(listings),
       company_name: companyName,
       // The whole market runs to hundreds of thousands of open listings: count at most MARKET_COUNT_CAP of them.
-      ...(withTotal ? { total_records: totalWhere(listings, where, MARKET_COUNT_CAP) } : {}),
+      ...(shape.total ? { total_records: totalWhere(listings, where, MARKET_COUNT_CAP) } : {}),
     })
     .from(listings)
     .where(where)
     .orderBy(sql`${listings.created_at} desc nulls last`, sql`${listings.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset);
-  return { query, where };
+    .limit(value('limit'))
+    .offset(value('offset'));
+}
+
+const marketStatement = statement(marketQuery);
+const marketCountStatement = statement((tx, shape: Omit<MarketShape, 'total'>) =>
+  tx
+    .select({ n: count() })
+    .from(sql`(select 1 from ${listings} where ${marketWhere(shape)} limit ${MARKET_COUNT_CAP}) as capped`),
+);
+
+function marketShapeAndValues(opts: MarketOptions) {
+  const { q } = opts;
+  const products = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
+  const states = q.state_names?.length ? q.state_names : undefined;
+  const pattern = searchPattern(q.item_search);
+  return {
+    shape: { products: !!products, states: !!states, search: !!pattern },
+    values: { side: opts.side, company: opts.exceptCompanyId, products, states, pattern, period: opts.period },
+  };
 }
 
 /** A page of the market, with `total_records` on its rows when `withTotal`. */
-export const listMarket = (tx: Tx, opts: MarketOptions, withTotal: boolean) => marketQuery(tx, opts, withTotal).query;
+export async function listMarket(tx: Tx, opts: MarketOptions, withTotal: boolean) {
+  const { shape, values } = marketShapeAndValues(opts);
+  return marketStatement(tx, { ...shape, total: withTotal }).execute({ ...values, ...pageOf(opts.q) });
+}
 
 /** The market's size for `opts` (capped), for a page past its end. */
 export async function countMarket(tx: Tx, opts: MarketOptions) {
-  const capped = sql`(select 1 from ${listings} where ${marketWhere(opts)} limit ${MARKET_COUNT_CAP}) as capped`;
-  const [row] = await tx.select({ n: count() }).from(capped);
+  const { shape, values } = marketShapeAndValues(opts);
+  const [row] = await marketCountStatement(tx, shape).execute(values);
   return row!.n;
 }
 
-/** A listing with its company's name and whether it is open; null when there is none. */
-export async function findListing(tx: Tx, id: number, period: string) {
-  const rows = await tx
+const listingStatement = fixedStatement((tx) =>
+  tx
     .select({
       ...getTableColumns(listings),
       company_name: companyName,
-      is_open: sql<boolean>`${openWhere(period)}`,
+      is_open: sql<boolean>`${openWhere(value('period'))}`,
     })
     .from(listings)
-    .where(eq(listings.id, id));
+    .where(eq(listings.id, value('id'))),
+);
+
+/** A listing with its company's name and whether it is open; null when there is none. */
+export async function findListing(tx: Tx, id: number, period: string) {
+  const rows = await listingStatement(tx).execute({ id, period });
   return rows[0] ?? null;
 }

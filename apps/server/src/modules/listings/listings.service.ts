@@ -28,7 +28,7 @@ import {
   type ListingForm,
   type PossibleRecord,
 } from '@spirit/domain/listings/listings.schemas';
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -319,36 +319,13 @@ export async function latestNegotiation(deps: Deps, actor: Actor, product?: stri
   }));
 }
 
-/** SQL of the landed price's variable part for `mine`'s counterparties (the caller's own fees are constant). */
-function landedOrderSql(mine: ListingRow) {
-  const n = (column: SQLWrapper) => sql`coalesce(${column}, 0)`;
-  if (mine.side === 'Ask') {
-    return sql`(${listings.price} + round(${listings.price} * ${n(listings.sales_tax)} / 100, 2) + ${n(listings.export_pass_fee)})`;
-  }
-  const fees = [
-    listings.import_pass_fee,
-    listings.escort_fee,
-    listings.transit_permit_fee,
-    listings.corporation_fee,
-    listings.misc_handling,
-    listings.transportation,
-  ].map(n);
-  return sql`(${listings.price} + round(${listings.price} * ${mine.sales_tax ?? '0'}::numeric / 100, 2) + ${sql.join(fees, sql` + `)})`;
-}
-
 export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { offer_id: number }) {
   const { companyId } = tradingSide(actor);
   const mine = await findOwnListing(deps.db, companyId, q.offer_id);
   if (!mine) throw listingNotFound();
-  const landed = landedOrderSql(mine);
-  const dir = (e: ReturnType<typeof sql>) => (q.sort_order === 'desc' ? sql`${e} desc` : sql`${e} asc`);
-  // A buyer sees the cheapest delivered offer first; a seller the highest asked price (DESIGN.md §4).
-  const order = q.sort_by
-    ? [dir(q.sort_by === 'landed_price' ? landed : sql`${listings.price}`)]
-    : mine.side === 'Ask'
-      ? [sql`${landed} asc`]
-      : [sql`${listings.price} desc`];
-  const page = await listPossible(deps.db, { mine, period: currentPeriod(deps.now()), q, order });
+  // The order (by default a buyer's cheapest delivered offer first, a seller's highest asked price) is the
+  // statement's shape: `possibleQuery`.
+  const page = await listPossible(deps.db, { mine, period: currentPeriod(deps.now()), q });
   const records: PossibleRecord[] = page.records.map((r) => {
     const breakdown = landedPrice({
       offer: mine.side === 'Offer' ? mine : r,

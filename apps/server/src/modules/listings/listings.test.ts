@@ -6,7 +6,7 @@ import {
   possibleListResultSchema,
 } from '@spirit/domain/listings/listings.schemas';
 import { landedPrice } from '@spirit/domain/listings/listings.rules';
-import { eq, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAny } from '../../lib/list.js';
 import { tableDigest } from '../../test/db-digest.js';
@@ -515,6 +515,13 @@ describe('possible counterparties and the market', () => {
   });
 });
 
+/** A statement's query with its placeholders' `values` as parameters, to EXPLAIN. */
+function filled(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>): SQL {
+  const { sql: text, params } = query.toSQL();
+  const bound = fillPlaceholders(params, values);
+  return sql.join(text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql.param(bound[Number(part) - 1]) : sql.raw(part))));
+}
+
 describe('hot queries are served by their indexes', () => {
   it('explains each list against a table of thousands of listings', async () => {
     const base = listingBody(sellerA);
@@ -534,7 +541,7 @@ describe('hot queries are served by their indexes', () => {
     await h.db.execute(sql`analyze`);
     const { ownListingsQuery, possibleQuery, marketQuery, listingStatsQuery } =
       await import('./listings.repository.js');
-    const q = { page: 1, page_size: 10, sort_order: 'asc' as const };
+    const page = { limit: 10, offset: 0 };
     const mine = (
       await h.db
         .select()
@@ -543,32 +550,42 @@ describe('hot queries are served by their indexes', () => {
         .limit(1)
     )[0]!;
     const period = periodAhead(0);
+    const market = { side: 'Offer', company: buyerA.company.id, period, ...page };
+    const noFilter = { products: false, states: false, search: false, total: true };
     // Each expected index is a pattern: two indexes serve open listings of a side and product equally well.
-    const cases: [string, { toSQL: () => unknown }, string[]][] = [
+    const cases: [string, SQL, string[]][] = [
       [
         'getAllOffers',
-        ownListingsQuery(h.db, { companyId: sellerB.company.id, side: 'Offer', q }).query,
+        filled(ownListingsQuery(h.db, { search: false, sort: 'changed', order: 'desc' }), {
+          company: sellerB.company.id,
+          side: 'Offer',
+          ...page,
+        }),
         ['listings_company_side_idx'],
       ],
       [
         'getAllPossibleOffer',
-        possibleQuery(h.db, { mine, period, q, order: [sql`${listings.price} asc`] }).query,
+        filled(possibleQuery(h.db, { mine: 'Ask', sort: 'offer_price', order: 'asc' }), {
+          side: 'Offer',
+          product: mine.product,
+          from_period: mine.from_period > period ? mine.from_period : period,
+          to_period: mine.to_period,
+          company: mine.company_id,
+          period,
+          ...page,
+        }),
         ['listings_open_product(_recent)?_idx'],
       ],
-      [
-        'getAllInventory',
-        marketQuery(h.db, { side: 'Offer', exceptCompanyId: buyerA.company.id, period, q }).query,
-        ['listings_open_(recent|state)_idx'],
-      ],
+      ['getAllInventory', filled(marketQuery(h.db, noFilter), market), ['listings_open_(recent|state)_idx']],
       [
         'getAllInventory by state',
-        marketQuery(h.db, {
-          side: 'Offer',
-          exceptCompanyId: buyerA.company.id,
-          period,
-          q: { ...q, state_names: ['Goa'] },
-        }).query,
+        filled(marketQuery(h.db, { ...noFilter, states: true }), { ...market, states: ['Goa'] }),
         ['listings_open_state_idx'],
+      ],
+      [
+        'getAllInventory by product',
+        filled(marketQuery(h.db, { ...noFilter, products: true }), { ...market, products: ['Malt Spirit'] }),
+        ['listings_open_product(_recent)?_idx'],
       ],
       // The search's expressions have trigram indexes (the planner may still prefer walking the newest-first index
       // when a term matches much of the market, as 'malt' does here).
@@ -577,12 +594,18 @@ describe('hot queries are served by their indexes', () => {
         h.db
           .select({ id: listings.id })
           .from(listings)
-          .where(searchAny('malt', [listings.product, listings.state])),
+          .where(searchAny('malt', [listings.product, listings.state]))
+          .getSQL(),
         ['listings_product_trgm_idx', 'listings_state_trgm_idx'],
       ],
       [
         'market statistics',
-        listingStatsQuery(h.db, { side: 'Offer', product: 'Grain ENA', now: new Date(), period }),
+        filled(listingStatsQuery(h.db), {
+          side: 'Offer',
+          product: 'Grain ENA',
+          since: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+          period,
+        }),
         ['listings_open_product(_recent)?_idx'],
       ],
     ];

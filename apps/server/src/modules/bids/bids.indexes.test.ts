@@ -1,14 +1,18 @@
 // The bid lists' plans: each list shape walks the index made for it (migration 0010), so a page reads about its
 // own rows whatever the market's size. Thousands of bids go in by bulk SQL beside a real seeded market; the plans
-// are read with sequential scans disabled, as the listings' are.
-import { sql } from 'drizzle-orm';
+// are read with sequential scans disabled, as the listings' are, both as a first execution plans them (with the
+// values) and as a prepared statement's generic plan does (without).
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
-import { bidListQuery, type BidListOptions } from './bids.repository.js';
+import { listings } from '../listings/listings.table.js';
+import { bidListArgs, bidListQuery, type BidListOptions } from './bids.repository.js';
 
 let h: Harness;
 let m: Market;
+/** The market's offer: its product and state are every bid's here. */
+let listing: typeof listings.$inferSelect;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -33,30 +37,106 @@ beforeAll(async () => {
       join (select id, company_id, product, row_number() over (order by id) - 1 as k from listings
         where side = 'Offer' and company_id = ${m.seller.company.id}) o on o.k = i % 400`);
   await h.db.execute(sql`analyze`);
+  [listing] = (await h.db.select().from(listings).where(eq(listings.id, m.offer.id))) as [typeof listing];
 }, 120_000);
 
 afterAll(async () => h?.close());
 
 const q = { page: 1, page_size: 10, sort_order: 'asc' as const };
 
-async function plan(opts: Omit<BidListOptions, 'now' | 'userId'>) {
-  const { query } = bidListQuery(h.db, { ...opts, now: new Date(), userId: m.buyer.negotiator.id });
+/** A value as an SQL literal, for `execute`'s arguments (numbers, strings and arrays of them). */
+const literal = (v: unknown): string =>
+  typeof v === 'number'
+    ? String(v)
+    : Array.isArray(v)
+      ? `array[${v.map(literal).join(', ')}]`
+      : `'${String(v).replace(/'/g, "''")}'`;
+
+type Mode = 'force_custom_plan' | 'force_generic_plan' | 'after five executions';
+
+/**
+ * The plan of a list's statement as the server runs it: prepared from the statement's own text, then executed with
+ * the list's values. A first execution plans with the values (`force_custom_plan`); PostgreSQL plans a statement
+ * prepared on a connection generically after five executions when that plan looks no costlier, so the generic plan
+ * (values unknown) must walk the same index. `after five executions` leaves PostgreSQL the choice, as it has it.
+ */
+async function plan(opts: Omit<BidListOptions, 'now' | 'userId'>, mode: Mode) {
+  const { shape, values } = bidListArgs({ ...opts, now: new Date(), userId: m.buyer.negotiator.id }, true);
+  const query = bidListQuery(h.db, shape).toSQL();
+  const args = fillPlaceholders(query.params, values).map(literal).join(', ');
   const rows = await h.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+    await tx.execute(sql.raw(`set local plan_cache_mode = ${mode === 'after five executions' ? 'auto' : mode}`));
+    await tx.execute(sql.raw(`prepare bid_list_plan as ${query.sql}`));
+    try {
+      if (mode === 'after five executions')
+        for (let i = 0; i < 5; i++) await tx.execute(sql.raw(`execute bid_list_plan(${args})`));
+      return (await tx.execute(sql.raw(`explain execute bid_list_plan(${args})`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+    } finally {
+      await tx.execute(sql`deallocate bid_list_plan`);
+    }
   });
   return rows.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
+async function expectIndex(name: string, opts: Omit<BidListOptions, 'now' | 'userId'>, index: RegExp, modes: Mode[]) {
+  for (const mode of modes) {
+    const text = await plan(opts, mode);
+    expect(text, `${name} (${mode})\n${text}`).toMatch(index);
+    expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on bids/);
+  }
+}
+
 describe('the bid lists walk their own indexes', () => {
+  // The market's own product and state, which all its bids share.
+  const product = () => listing.product;
+  const state = () => listing.state;
   it.each([
-    ['My Bids', { bid_status: undefined }, /bids_(buyer|seller)_company_idx/],
-    ['My Bids of a status', { bid_status: 'Approved' as const }, /bids_(buyer|seller)_status_idx/],
-    ['the pending tabs', { awaiting_me: true }, /bids_(buyer|seller)_live_idx/],
-    ['the market’s current bids', { is_market: true }, /bids_market_idx/],
+    ['My Bids', () => ({}), /bids_(buyer|seller)_company_idx/],
+    ['My Bids of a status', () => ({ bid_status: 'Approved' as const }), /bids_(buyer|seller)_status_idx/],
+    ['My Bids of an open status', () => ({ bid_status: 'New' as const }), /bids_(buyer|seller)_(status|live)_idx/],
+    // Lapsed is stored or past due: the page walks the company's bids in order, filtering.
+    ['My Bids lapsed', () => ({ bid_status: 'Lapsed' as const }), /bids_(buyer|seller)_(company|status|live)_idx/],
+    [
+      'My Bids of some spirits',
+      () => ({ type_of_spirits: [product(), 'Malt Spirit'] }),
+      /bids_(buyer|seller)_company_idx/,
+    ],
+    ['My Bids in some states', () => ({ states: [state(), 'Kerala'] }), /bids_(buyer|seller)_company_idx/],
+    ['My Bids searched', () => ({ item_search: 'tr-2026' }), /bids_(buyer|seller)_company_idx/],
+    ['the pending tabs', () => ({ awaiting_me: true }), /bids_(buyer|seller)_live_idx/],
+    [
+      'a tier’s pending tab',
+      () => ({ awaiting_me: true, awaiting_tier: 'approver' as const }),
+      /bids_(buyer|seller)_live_idx/,
+    ],
+    ['the market’s current bids', () => ({ is_market: true }), /bids_market_idx/],
+    ['the market’s bids of a spirit', () => ({ is_market: true, type_of_spirits: [product()] }), /bids_market_idx/],
+    ['the market’s bids in a state', () => ({ is_market: true, states: [state()] }), /bids_market_idx/],
+    // A term the planner expects to match few bids may read this small market's open bids by another partial
+    // index and sort them: open bids only either way (on 2M bids it walks the market's index).
+    [
+      'the market’s bids searched',
+      () => ({ is_market: true, item_search: 'ena' }),
+      /bids_(market|buyer_live|seller_live|open_valid_until)_idx/,
+    ],
   ])('%s', async (name, filters, index) => {
-    const text = await plan({ companyId: m.buyer.company.id, q: { ...q, ...filters } });
-    expect(text, `${name}\n${text}`).toMatch(index);
-    expect(text, `${name}\n${text}`).not.toMatch(/Seq Scan on bids/);
+    await expectIndex(name, { companyId: m.buyer.company.id, q: { ...q, ...filters() } }, index, [
+      'force_custom_plan',
+      'force_generic_plan',
+    ]);
+  });
+
+  it('a listing’s bids (the item page, its Placed Bids tab)', async () => {
+    // Not forced generic: every bid here has one buyer, so a generic plan takes "a company's bids" for the whole
+    // table. A market's statistics make the generic plan walk the listing's index too (checked on 2M bids).
+    await expectIndex(
+      'a listing’s bids',
+      { companyId: m.seller.company.id, q, listingId: m.offer.id },
+      /bids_offer_idx/,
+      ['force_custom_plan', 'after five executions'],
+    );
   });
 });

@@ -2,11 +2,24 @@
 // and ratings are computed in SQL, so no rows are loaded to filter or count.
 import { MARKET_STATS_DAYS, TICKER_SIZE } from '@spirit/domain/listings/listings.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
-import type { BidTier } from '@spirit/domain/bids/bids.constants';
-import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { BidStatus, BidTier } from '@spirit/domain/bids/bids.constants';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchAny } from '../../lib/list.js';
+import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { pageOf, pageWithTotal } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
@@ -68,14 +81,16 @@ export async function bothTrading(tx: Tx, companyIds: [number, number]): Promise
   return rows.length === 2;
 }
 
-/** The tier `userId` holds on a distillery (as `tiersOn` reads it), as a scalar subquery. */
-const tierOn = (userId: number, distilleryId: SQLWrapper) =>
-  sql<BidTier | null>`(select case when m.negotiator_id = ${userId} then 'negotiator'
-      when m.authorizer_id = ${userId} then 'authorizer' else 'approver' end
+/** The tier the user `$user` holds on a distillery (as `tiersOn` reads it), as a scalar subquery. */
+const tierOn = (distilleryId: SQLWrapper) => {
+  const user = sql.placeholder('user');
+  return sql<BidTier | null>`(select case when m.negotiator_id = ${user} then 'negotiator'
+      when m.authorizer_id = ${user} then 'authorizer' else 'approver' end
     from ${mappingDistilleries} md join ${mappings} m on m.id = md.mapping_id
     where md.distillery_id = ${distilleryId}
-      and (m.negotiator_id = ${userId} or m.authorizer_id = ${userId} or m.approver_id = ${userId})
+      and (m.negotiator_id = ${user} or m.authorizer_id = ${user} or m.approver_id = ${user})
     limit 1)`;
+};
 
 const offerDistillery = alias(distilleries, 'offer_distillery');
 const askDistillery = alias(distilleries, 'ask_distillery');
@@ -95,20 +110,15 @@ function listingView(l: unknown, d: unknown, c: unknown) {
   };
 }
 
-/**
- * Everything a bid's detail reads but its history, in one statement: the bid, both listings as `bidListings` gives
- * them, the tier `userId` holds on each listing's distillery, and the company's ratings of the counterparty's
- * distillery. A detail is polled every 15 s by every open dialog, and was five round trips.
- */
-export async function findBidView(tx: Tx, opts: { id: number; companyId: number; userId: number }) {
-  const rows = await tx
+const bidViewStatement = fixedStatement((tx) =>
+  tx
     .select({
       bid: bids,
       offer: listingView(offer, offerDistillery, seller),
       ask: listingView(ask, askDistillery, buyer),
-      offer_tier: tierOn(opts.userId, offer.distillery_id),
-      ask_tier: tierOn(opts.userId, ask.distillery_id),
-      ...ratingColumns(opts.companyId, counterpartyDistillery(opts.companyId)),
+      offer_tier: tierOn(offer.distillery_id),
+      ask_tier: tierOn(ask.distillery_id),
+      ...ratingColumns(counterpartyDistillery),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))
@@ -117,7 +127,16 @@ export async function findBidView(tx: Tx, opts: { id: number; companyId: number;
     .innerJoin(askDistillery, eq(askDistillery.id, ask.distillery_id))
     .innerJoin(seller, eq(seller.id, offer.company_id))
     .innerJoin(buyer, eq(buyer.id, ask.company_id))
-    .where(eq(bids.id, opts.id));
+    .where(eq(bids.id, sql.placeholder('id'))),
+);
+
+/**
+ * Everything a bid's detail reads but its history, in one statement: the bid, both listings as `bidListings` gives
+ * them, the tier `userId` holds on each listing's distillery, and the company's ratings of the counterparty's
+ * distillery. A detail is polled every 15 s by every open dialog, and was five round trips.
+ */
+export async function findBidView(tx: Tx, opts: { id: number; companyId: number; userId: number }) {
+  const rows = await bidViewStatement(tx).execute({ id: opts.id, company: opts.companyId, user: opts.userId });
   const row = rows[0];
   if (!row) return null;
   const { your_rating, source, industry_rating, ...rest } = row;
@@ -150,14 +169,18 @@ export async function insertHistory(tx: Tx, rows: HistoryRow[]) {
   if (rows.length) await tx.insert(bidHistory).values(rows);
 }
 
-/** A bid's history, oldest first, with the acting users' names. */
-export async function historyOf(tx: Tx, bidId: number) {
-  return tx
+const historyStatement = fixedStatement((tx) =>
+  tx
     .select({ ...getTableColumns(bidHistory), user_name: users.name })
     .from(bidHistory)
     .leftJoin(users, eq(users.id, bidHistory.user_id))
-    .where(eq(bidHistory.bid_id, bidId))
-    .orderBy(asc(bidHistory.id));
+    .where(eq(bidHistory.bid_id, sql.placeholder('bid')))
+    .orderBy(asc(bidHistory.id)),
+);
+
+/** A bid's history, oldest first, with the acting users' names. */
+export async function historyOf(tx: Tx, bidId: number) {
+  return historyStatement(tx).execute({ bid: bidId });
 }
 
 /** The next trade reference number (`TR-YYYY-NNNNNN`'s last part). */
@@ -167,6 +190,10 @@ export async function nextTradeNumber(tx: Tx): Promise<number> {
 }
 
 // --- Lists ------------------------------------------------------------------------------------------------------
+//
+// A list is a statement per shape (db/statements.ts): the shape says which scope and filters a list has, the
+// values go in as placeholders — `$company`, `$user`, `$now`, `$listing`, `$status`, `$spirits`, `$states`,
+// `$pattern`, `$limit`, `$offset` and `$upto` (limit + offset) — filled by `bidListArgs`.
 
 const offer = alias(listings, 'offer');
 const ask = alias(listings, 'ask');
@@ -176,33 +203,46 @@ const seller = alias(companies, 'seller');
 const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
-/** Open and still valid: what "New" and "OnGoing" mean to a reader before the sweep. */
-const liveWhere = (now: Date) => sql`(${bids.status} in ${OPEN} and ${bids.valid_until} > ${now.toISOString()})`;
+const NOW = sql.placeholder('now');
 
-/** The effective status: an open bid past `valid_until` reads Lapsed. */
-function statusWhere(status: string, now: Date): SQL {
-  if (status === 'Lapsed')
-    return sql`(${bids.status} = 'Lapsed' or (${bids.status} in ${OPEN} and ${bids.valid_until} <= ${now.toISOString()}))`;
-  if (status === 'New' || status === 'OnGoing') return and(eq(bids.status, status), liveWhere(now))!;
-  return eq(bids.status, status as 'Approved');
+/** Open and still valid (at `$now` in a list): what "New" and "OnGoing" mean to a reader before the sweep. */
+const liveWhere = (now: Placeholder | string = NOW) =>
+  sql`(${bids.status} in ${OPEN} and ${bids.valid_until} > ${now})`;
+
+/**
+ * The effective status `$status`: an open bid past `valid_until` reads Lapsed. Three texts, as the status asks:
+ * Lapsed (stored or past due), an open status (and still valid), a closed one (as stored).
+ */
+export type StatusFilter = 'none' | 'lapsed' | 'live' | 'closed';
+const statusFilter = (status: BidStatus | undefined): StatusFilter =>
+  !status ? 'none' : status === 'Lapsed' ? 'lapsed' : status === 'New' || status === 'OnGoing' ? 'live' : 'closed';
+
+function statusWhere(filter: StatusFilter): SQL | undefined {
+  if (filter === 'lapsed')
+    return sql`(${bids.status} = 'Lapsed' or (${bids.status} in ${OPEN} and ${bids.valid_until} <= ${NOW}))`;
+  if (filter === 'live') return and(eq(bids.status, sql.placeholder('status')), liveWhere())!;
+  if (filter === 'closed') return eq(bids.status, sql.placeholder('status'));
+  return undefined;
 }
 
 /**
- * Bids of the company waiting for `userId`'s tier on the company's side: its Negotiator while the terms are open
- * and its flag is null, its Authorizer then its Approver on a locked deal (the state machine's `whoseTurn`).
+ * Bids of the company `$company` waiting for the user `$user`'s tier on the company's side: its Negotiator while the
+ * terms are open and its flag is null, its Authorizer then its Approver on a locked deal (the state machine's
+ * `whoseTurn`).
  */
-function awaitingWhere(companyId: number, userId: number, only?: BidTier): SQL {
+function awaitingWhere(only?: BidTier): SQL {
+  const [company, user] = [sql.placeholder('company'), sql.placeholder('user')];
   const side = (b: 'buyer' | 'seller') => {
     const listing = b === 'buyer' ? bids.ask_id : bids.offer_id;
     const f = (tier: string) => sql.raw(`"bids"."is_${tier}_${b}_approved"`);
     const turns: Record<BidTier, SQL> = {
-      negotiator: sql`(m.negotiator_id = ${userId} and not ${bids.locked} and ${f('negotiator')} is null)`,
-      authorizer: sql`(m.authorizer_id = ${userId} and ${bids.locked} and ${f('authenticator')} is null)`,
-      approver: sql`(m.approver_id = ${userId} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null)`,
+      negotiator: sql`(m.negotiator_id = ${user} and not ${bids.locked} and ${f('negotiator')} is null)`,
+      authorizer: sql`(m.authorizer_id = ${user} and ${bids.locked} and ${f('authenticator')} is null)`,
+      approver: sql`(m.approver_id = ${user} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null)`,
     };
     // `only` narrows to one tier: a user may hold different tiers on different distilleries.
     const turn = only ? turns[only] : sql.join(Object.values(turns), sql` or `);
-    return sql`(${b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id} = ${companyId} and exists (
+    return sql`(${b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id} = ${company} and exists (
       select 1 from ${listings} l join ${mappingDistilleries} md on md.distillery_id = l.distillery_id
         join ${mappings} m on m.id = md.mapping_id
       where l.id = ${listing} and (${turn})))`;
@@ -220,14 +260,14 @@ export type BidListOptions = {
 };
 
 /** The caller's side's counterparty distillery, for ratings: the other company's listing's distillery. */
-const counterpartyDistillery = (companyId: number) =>
-  sql`(case when ${bids.buyer_company_id} = ${companyId} then ${offer.distillery_id} else ${ask.distillery_id} end)`;
+const counterpartyDistillery = sql`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
+  then ${offer.distillery_id} else ${ask.distillery_id} end)`;
 
-/** Your rating, source and the industry rating of a distillery (as the listings compute them), as subqueries. */
-function ratingColumns(companyId: number, distillery: SQL) {
+/** `$company`'s rating, its source and the industry rating of a distillery (as the listings compute them). */
+function ratingColumns(distillery: SQL) {
   const mine = (column: 'rating' | 'source') =>
     sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${distillery}
-      and r.from_company_id = ${companyId} order by r.created_at desc, r.id desc limit 1)`;
+      and r.from_company_id = ${sql.placeholder('company')} order by r.created_at desc, r.id desc limit 1)`;
   return {
     your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
     source: sql<string | null>`${mine('source')}`,
@@ -240,6 +280,21 @@ function ratingColumns(companyId: number, distillery: SQL) {
 
 /** Bid lists count at most this many bids: the market's and a status's lists run to hundreds of thousands. */
 export const BID_COUNT_CAP = 10_000;
+
+/**
+ * What changes a list's SQL text, never a value: the market's list or the company's own, which filters are present
+ * (the status as one of `statusWhere`'s three texts, the awaited tier), and whether the page carries its total.
+ */
+export type BidListShape = {
+  market: boolean;
+  listing: boolean;
+  status: StatusFilter;
+  awaiting: 'no' | 'any' | BidTier;
+  spirits: boolean;
+  states: boolean;
+  search: boolean;
+  total: boolean;
+};
 
 /**
  * What a list selects from: the bids matching `where`, joined to their two listings (as "offer" and "ask") only
@@ -263,25 +318,31 @@ function matching(where: SQL | undefined, withListings: boolean, columns: SQL) {
  */
 type Part = { where: SQL | undefined };
 
-function bidParts(opts: BidListOptions): { parts: Part[]; withListings: boolean } {
-  const { companyId, userId, now, q } = opts;
+function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean } {
+  const ph = sql.placeholder;
+  const company = ph('company');
   const shared = and(
-    opts.listingId ? or(eq(bids.offer_id, opts.listingId), eq(bids.ask_id, opts.listingId)) : undefined,
-    q.bid_status ? statusWhere(q.bid_status, now) : undefined,
-    q.awaiting_me ? and(liveWhere(now), awaitingWhere(companyId, userId, q.awaiting_tier)) : undefined,
-    q.type_of_spirits?.length ? inArray(bids.product, q.type_of_spirits) : undefined,
-    q.states?.length ? or(inArray(offer.state, q.states), inArray(ask.state, q.states)) : undefined,
-    searchAny(q.item_search, [bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`]),
+    shape.listing ? or(eq(bids.offer_id, ph('listing')), eq(bids.ask_id, ph('listing'))) : undefined,
+    statusWhere(shape.status),
+    shape.awaiting !== 'no'
+      ? and(liveWhere(), awaitingWhere(shape.awaiting === 'any' ? undefined : shape.awaiting))
+      : undefined,
+    // `= any` of an array: one text whatever the number of values.
+    shape.spirits ? sql`${bids.product} = any(${ph('spirits')})` : undefined,
+    shape.states ? sql`(${offer.state} = any(${ph('states')}) or ${ask.state} = any(${ph('states')}))` : undefined,
+    shape.search
+      ? searchAnyPlaceholder([bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`])
+      : undefined,
   );
-  const withListings = !!q.states?.length || !!q.item_search?.trim();
-  if (q.is_market) {
-    return { parts: [{ where: and(liveWhere(now), sql`not ${bids.is_confidential}`, shared) }], withListings };
+  const withListings = shape.states || shape.search;
+  if (shape.market) {
+    return { parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared) }], withListings };
   }
   return {
     parts: [
       // A company never trades with itself; the second condition keeps the two parts apart all the same.
-      { where: and(eq(bids.buyer_company_id, companyId), shared) },
-      { where: and(eq(bids.seller_company_id, companyId), ne(bids.buyer_company_id, companyId), shared) },
+      { where: and(eq(bids.buyer_company_id, company), shared) },
+      { where: and(eq(bids.seller_company_id, company), ne(bids.buyer_company_id, company), shared) },
     ],
     withListings,
   };
@@ -298,25 +359,27 @@ function cappedBidCount(parts: Part[], withListings: boolean) {
 
 const NEWEST_FIRST = sql`${bids.updated_at} desc, ${bids.id} desc`;
 
-/** The ids of the page: each part's first `offset + limit` bids in order, merged, then the page cut from them. */
-function pageIds(parts: Part[], withListings: boolean, limit: number, offset: number) {
+/** The ids of the page: each part's first `$upto` bids in order, merged, then the page cut from them. */
+function pageIds(parts: Part[], withListings: boolean) {
+  const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
   const cols = sql`${bids.id}, ${bids.updated_at}`;
   if (parts.length === 1) {
     return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${NEWEST_FIRST} limit ${limit} offset ${offset}`;
   }
   const union = sql.join(
-    parts.map((p) => sql`(${matching(p.where, withListings, cols)} order by ${NEWEST_FIRST} limit ${limit + offset})`),
+    parts.map(
+      (p) => sql`(${matching(p.where, withListings, cols)} order by ${NEWEST_FIRST} limit ${sql.placeholder('upto')})`,
+    ),
     sql` union all `,
   );
   return sql`select "part"."id" from (${union}) as "part"
     order by "part"."updated_at" desc, "part"."id" desc limit ${limit} offset ${offset}`;
 }
 
-export function bidListQuery(tx: Tx, opts: BidListOptions, withTotal = true) {
-  const { companyId, q } = opts;
-  const { parts, withListings } = bidParts(opts);
-  const { limit, offset } = pageOf(q);
-  const query = tx
+/** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
+export function bidListQuery(tx: Tx, shape: BidListShape) {
+  const { parts, withListings } = bidParts(shape);
+  return tx
     .select({
       bid: bids,
       offer_state: offer.state,
@@ -327,27 +390,68 @@ export function bidListQuery(tx: Tx, opts: BidListOptions, withTotal = true) {
       ask_price: ask.price,
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
-      ...ratingColumns(companyId, counterpartyDistillery(companyId)),
-      ...(withTotal ? { total_records: cappedBidCount(parts, withListings) } : {}),
+      ...ratingColumns(counterpartyDistillery),
+      ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))
     .innerJoin(ask, eq(ask.id, bids.ask_id))
     .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
     .innerJoin(seller, eq(seller.id, bids.seller_company_id))
-    .where(sql`${bids.id} in (${pageIds(parts, withListings, limit, offset)})`)
+    .where(sql`${bids.id} in (${pageIds(parts, withListings)})`)
     .orderBy(NEWEST_FIRST);
-  return { query };
+}
+
+const bidListStatement = statement(bidListQuery);
+
+/** A list's shape and the values of its placeholders. */
+export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
+  const { q } = opts;
+  const pattern = searchPattern(q.item_search);
+  const spirits = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
+  const states = q.states?.length ? q.states : undefined;
+  const shape: BidListShape = {
+    market: !!q.is_market,
+    listing: !!opts.listingId,
+    status: statusFilter(q.bid_status),
+    awaiting: q.awaiting_me ? (q.awaiting_tier ?? 'any') : 'no',
+    spirits: !!spirits,
+    states: !!states,
+    search: !!pattern,
+    total: withTotal,
+  };
+  const { limit, offset } = pageOf(q);
+  const values = {
+    company: opts.companyId,
+    user: opts.userId,
+    now: opts.now.toISOString(),
+    listing: opts.listingId,
+    status: q.bid_status,
+    spirits,
+    states,
+    pattern,
+    limit,
+    offset,
+    upto: limit + offset,
+  };
+  return { shape, values };
 }
 
 /** A page of bids, with `total_records` on its rows when `withTotal`. */
-export const bidListPage = (tx: Tx, opts: BidListOptions, withTotal: boolean) =>
-  bidListQuery(tx, opts, withTotal).query;
+export async function bidListPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
+  const { shape, values } = bidListArgs(opts, withTotal);
+  return bidListStatement(tx, shape).execute(values);
+}
+
+const bidCountStatement = statement((tx, shape: BidListShape) => {
+  const { parts, withListings } = bidParts(shape);
+  return tx.select({ n: cappedBidCount(parts, withListings) }).from(sql`(select 1) as "one"`);
+});
 
 /** The number of bids of a list (capped), for a page past its end. */
 export async function countBids(tx: Tx, opts: BidListOptions) {
-  const { parts, withListings } = bidParts(opts);
-  const [row] = await tx.select({ n: cappedBidCount(parts, withListings) }).from(sql`(select 1) as "one"`);
+  const { shape, values } = bidListArgs(opts, false);
+  const [row] = await bidCountStatement(tx, shape).execute(values);
   return row!.n;
 }
 
@@ -418,7 +522,7 @@ export async function openBidCounts(tx: Tx, listingIds: number[], now: Date): Pr
     .select({ id: listings.id, n: sql<number>`count(${bids.id})::int` })
     .from(listings)
     .innerJoin(bids, or(eq(bids.offer_id, listings.id), eq(bids.ask_id, listings.id)))
-    .where(and(inArray(listings.id, listingIds), liveWhere(now)))
+    .where(and(inArray(listings.id, listingIds), liveWhere(now.toISOString())))
     .groupBy(listings.id);
   return new Map(rows.map((r) => [r.id, r.n]));
 }

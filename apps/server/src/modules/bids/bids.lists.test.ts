@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   approveBid,
   listingBody,
+  seedApprovedTrade,
   seedLockedBid,
   seedMapping,
   seedOffer,
@@ -173,5 +174,64 @@ describe('awaiting_tier', () => {
     const before = h.deps.database.queries.count;
     expect((await h.call('getAllBids', body, buyer.authorizer.token)).statusCode).toBe(200);
     expect(h.deps.database.queries.count - before).toBe(1);
+  });
+});
+
+describe('every filter of the lists, run', () => {
+  // Each filter is a statement of its own (bids.repository.ts `BidListShape`): each one runs here against the
+  // database, on the company's own lists and on the market's, with a value that keeps a bid and one that does not.
+  it('filters a company’s bids and the market’s by status, spirit, state and search', async () => {
+    const market = (o: { id: number }): Market => ({ seller, buyer, offer: o, ask: askA });
+    const trade = await seedApprovedTrade(h, market(await seedOffer(h, seller)));
+    const open = await seedOpenBid(h, market(await seedOffer(h, seller)));
+    const list = async (body: Record<string, unknown>, token: string | null) => {
+      const res = await h.call('getAllBids', body, token);
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      return getAllBidsResultSchema.parse(res.body.data);
+    };
+    const ids = async (body: Record<string, unknown>, token = seller.negotiator.token) =>
+      (await list(body, token)).records.map((r) => r.id);
+
+    const approved = (await list({ bid_status: 'Approved' }, seller.negotiator.token)).records;
+    expect(approved.map((r) => r.id)).toContain(trade.id);
+    expect(approved.every((r) => r.status === 'Approved')).toBe(true);
+    expect(await ids({ bid_status: 'Rejected' })).toEqual([]);
+
+    const state = approved.find((r) => r.id === trade.id)!.state;
+    const reference = trade.trade_reference_number!.slice(-6);
+    // A filter, then whether it keeps the trade and the open bid.
+    for (const [filter, keepsTrade, keepsOpen] of [
+      [{ type_of_spirits: ['Malt Spirit', 'Molasses ENA'] }, true, true],
+      [{ type_of_spirits: ['Malt Spirit'] }, false, false],
+      [{ states: ['Nowhere', state] }, true, true],
+      [{ states: ['Nowhere'] }, false, false],
+      [{ item_search: ` ${reference} ` }, true, false],
+      [{ item_search: 'OLASSES' }, true, true],
+      [{ item_search: '%' }, false, false],
+    ] as const) {
+      const what = JSON.stringify(filter);
+      const mine = await ids(filter);
+      expect(mine.includes(trade.id), `mine ${what}`).toBe(keepsTrade);
+      expect(mine.includes(open.id), `mine ${what}`).toBe(keepsOpen);
+      // The market's current bids: the open one, never the trade.
+      const others = await ids({ is_market: true, ...filter }, third.negotiator.token);
+      expect(others.includes(open.id), `market ${what}`).toBe(keepsOpen);
+      expect(others).not.toContain(trade.id);
+    }
+  });
+
+  it('counts a list apart for a page past its end', async () => {
+    for (const [body, token] of [
+      [{ type_of_spirits: ['Molasses ENA'] }, seller.negotiator.token],
+      // The market's total is kept per filter: this filter's first call is past the end, so it counts.
+      [{ is_market: true, states: ['Nowhere', 'Goa', 'Kerala', 'Maharashtra', 'Karnataka'] }, third.negotiator.token],
+    ] as const) {
+      const past = await h.call('getAllBids', { ...body, page: 50, page_size: 10 }, token);
+      const first = await h.call('getAllBids', { ...body, page: 1, page_size: 30 }, token);
+      const [p, f] = [getAllBidsResultSchema.parse(past.body.data), getAllBidsResultSchema.parse(first.body.data)];
+      expect(p.records).toEqual([]);
+      expect(f.records.length, JSON.stringify(body)).toBeGreaterThan(0);
+      expect(p.totalRecords, JSON.stringify(body)).toBe(f.records.length);
+    }
   });
 });

@@ -1,0 +1,79 @@
+// The embedded database as the app opens it: Drizzle's per-query parsers installed once on the PGlite instance
+// (db/client.ts), with the same values read back as before — timestamps as Dates through the schema, text through
+// raw SQL — inside and outside transactions.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { feeRates } from '../modules/fees/fees.table.js';
+import { createPglite, openPglite, type Database } from './client.js';
+
+let client: PGlite;
+let database: Database;
+const seen: { parsers: boolean; text: string }[] = [];
+
+beforeAll(async () => {
+  client = await createPglite();
+  // Observe what reaches PGlite's own query: the options Drizzle's calls arrive with.
+  const query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    seen.push({ parsers: !!options?.parsers, text });
+    return query(text, params, options);
+  }) as PGlite['query'];
+  database = openPglite(client);
+  await database.migrate();
+});
+afterAll(() => database.close());
+
+describe('openPglite', () => {
+  it('reads timestamps as Dates through the schema and as text through raw SQL, without per-query parsers', async () => {
+    const at = new Date('2026-11-23T10:20:30.456Z');
+    seen.length = 0;
+    const [row] = await database.db
+      .insert(feeRates)
+      .values({
+        company_type: 'Seller',
+        product: 'ENA',
+        commission_amount: '1.50',
+        state_gst: '9',
+        central_gst: '9',
+        created_at: at,
+        modified_on: at,
+      })
+      .returning();
+    expect(row!.created_at).toEqual(at);
+    expect(row!.commission_amount).toBe('1.50');
+    const [read] = await database.db.select().from(feeRates).where(eq(feeRates.id, row!.id));
+    expect(read!.modified_on).toEqual(at);
+    const raw = (await database.db.execute(
+      sql`select ${feeRates.created_at} as t, date '2026-11-23' as d from ${feeRates} where ${feeRates.id} = ${row!.id}`,
+    )) as unknown as { rows: { t: unknown; d: unknown }[] };
+    expect(typeof raw.rows[0]!.t).toBe('string');
+    expect(new Date(String(raw.rows[0]!.t))).toEqual(at);
+    expect(raw.rows[0]!.d).toBe('2026-11-23');
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.filter((q) => q.parsers)).toEqual([]);
+  });
+
+  it('does the same inside a transaction', async () => {
+    const at = new Date('2026-01-02T03:04:05.006Z');
+    const id = await database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(feeRates)
+        .values({
+          company_type: 'Buyer',
+          product: 'Malt Spirit',
+          commission_amount: '2',
+          state_gst: '9',
+          central_gst: '9',
+          created_at: at,
+          modified_on: at,
+        })
+        .returning();
+      const [read] = await tx.select().from(feeRates).where(eq(feeRates.id, row!.id));
+      expect(read!.created_at).toEqual(at);
+      return row!.id;
+    });
+    const [after] = await database.db.select().from(feeRates).where(eq(feeRates.id, id));
+    expect(after!.created_at).toEqual(at);
+  });
+});

@@ -1,6 +1,7 @@
 // The embedded database as the app opens it: Drizzle's per-query parsers installed once on the PGlite instance
-// (db/client.ts), with the same values read back as before — timestamps as Dates through the schema, text through
-// raw SQL — inside and outside transactions.
+// (db/client.ts) and parameterised statements prepared once by name (db/pglite-statements.ts), with the same values
+// read back as before — timestamps as Dates through the schema, text through raw SQL — inside and outside
+// transactions, and errors as PGlite reports them.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
@@ -10,6 +11,8 @@ import { createPglite, openPglite, type Database } from './client.js';
 let client: PGlite;
 let database: Database;
 const seen: { parsers: boolean; text: string }[] = [];
+/** The statements PGlite was asked to parse by name (a Parse message first in an exchange). */
+const parsed: string[] = [];
 
 beforeAll(async () => {
   client = await createPglite();
@@ -19,12 +22,48 @@ beforeAll(async () => {
     seen.push({ parsers: !!options?.parsers, text });
     return query(text, params, options);
   }) as PGlite['query'];
+  const execProtocol = client.execProtocol.bind(client);
+  client.execProtocol = ((message: Uint8Array, options?: Parameters<PGlite['execProtocol']>[1]) => {
+    if (message[0] === 0x50) parsed.push(new TextDecoder().decode(message.subarray(5)).split('\0')[1]!);
+    return execProtocol(message, options);
+  }) as PGlite['execProtocol'];
   database = openPglite(client);
   await database.migrate();
 });
 afterAll(() => database.close());
 
 describe('openPglite', () => {
+  it('prepares a parameterised statement once and runs it with each call’s values', async () => {
+    const read = (id: number) => database.db.select({ id: feeRates.id }).from(feeRates).where(eq(feeRates.id, id));
+    parsed.length = 0;
+    expect(await read(-1)).toEqual([]);
+    expect(await read(-2)).toEqual([]);
+    expect(await read(-3)).toEqual([]);
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0]).toContain('from "fee_rates"');
+  });
+
+  it('reports a failing statement as PGlite does, and goes on working', async () => {
+    const insert = (product: string) =>
+      database.db.insert(feeRates).values({
+        company_type: 'Seller',
+        product,
+        commission_amount: '1',
+        state_gst: '9',
+        central_gst: '9',
+      });
+    await insert('Unique Spirit');
+    const failure: unknown = await insert('Unique Spirit').catch((err: unknown) => err);
+    const cause = (failure as { cause?: { code?: string; constraint?: string } }).cause;
+    expect(cause?.code).toBe('23505');
+    expect(cause?.constraint).toBe('fee_rates_scope_idx');
+    const [row] = await database.db
+      .select({ product: feeRates.product })
+      .from(feeRates)
+      .where(eq(feeRates.product, 'Unique Spirit'));
+    expect(row).toEqual({ product: 'Unique Spirit' });
+  });
+
   it('reads timestamps as Dates through the schema and as text through raw SQL, without per-query parsers', async () => {
     const at = new Date('2026-11-23T10:20:30.456Z');
     seen.length = 0;
@@ -50,7 +89,12 @@ describe('openPglite', () => {
     expect(typeof raw.rows[0]!.t).toBe('string');
     expect(new Date(String(raw.rows[0]!.t))).toEqual(at);
     expect(raw.rows[0]!.d).toBe('2026-11-23');
-    expect(seen.length).toBeGreaterThanOrEqual(3);
+    // A statement without parameters goes through PGlite's own query, without Drizzle's parsers.
+    const plain = (await database.db.execute(sql`select timestamptz '2026-11-23 10:20:30.456+00' as t`)) as unknown as {
+      rows: { t: unknown }[];
+    };
+    expect(plain.rows[0]!.t).toBe('2026-11-23 10:20:30.456+00');
+    expect(seen.length).toBeGreaterThanOrEqual(1);
     expect(seen.filter((q) => q.parsers)).toEqual([]);
   });
 

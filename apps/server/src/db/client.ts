@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteStatements, type PgliteStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -160,17 +161,25 @@ function dropKnownParsers(options: QueryOptions): QueryOptions {
 
 type Queryable = Pick<PGlite, 'query'>;
 
-/** The client (or a transaction of it) with `dropKnownParsers` on every query. */
-function withInstalledParsers<C extends Queryable>(client: C): C {
+/**
+ * The client Drizzle gets: every query without the per-query parsers the instance has already
+ * (`dropKnownParsers`), and parameterised statements by name (db/pglite-statements.ts); a transaction's client
+ * likewise, inside the transaction's lock.
+ */
+function driverFor<C extends Queryable>(client: C, statements: PgliteStatements, inTransaction: boolean): C {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(text, params, dropKnownParsers(options));
+        return (text: string, params?: unknown[], options?: QueryOptions) => {
+          const plain = dropKnownParsers(options);
+          return statements.takes(text, params, plain)
+            ? statements.run(text, params!, plain, inTransaction)
+            : target.query(text, params, plain);
+        };
       }
       if (prop === 'transaction' && 'transaction' in target) {
         return (fn: (tx: Queryable) => Promise<unknown>) =>
-          (target as unknown as PGlite).transaction((tx) => fn(withInstalledParsers(tx)));
+          (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, true)));
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -180,7 +189,7 @@ function withInstalledParsers<C extends Queryable>(client: C): C {
 
 export function openPglite(client: PGlite): Database {
   const { queries, logger } = queryCounter();
-  const driver = withTextParsers.has(client) ? withInstalledParsers(client) : client;
+  const driver = withTextParsers.has(client) ? driverFor(client, pgliteStatements(client), false) : client;
   const db = drizzlePglite({ client: driver, schema, logger }) as unknown as Db;
   return {
     db,

@@ -1,8 +1,8 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
-import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { fixedStatement, searchPattern, statement } from '../../db/statements.js';
+import { pageOf, pageWithTotal, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { feeRates } from './fees.table.js';
 
@@ -11,14 +11,26 @@ export type FeeScope = { company_type: 'Seller' | 'Buyer'; company_id: number | 
 
 const companyName = sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
 
-const SEARCHED = [companies.name, companies.registered_name, feeRates.product, feeRates.company_type];
+/**
+ * The rate's company name as a scalar subquery, not a join: a join made PostgreSQL hash all the platform's
+ * companies for a page of rates (there are tens of rates and thousands of companies); the subquery runs for the
+ * page's rows only, through the companies' key.
+ */
+const rateCompanyName = sql<string | null>`(select coalesce(nullif(rc.name, ''), rc.registered_name)
+  from companies rc where rc.id = ${feeRates.company_id})`;
+
+/** The search: the rate's product or company type, or its company's name. */
+function rateSearch(pattern: SQL | Placeholder) {
+  return sql`(lower(${feeRates.product}) like ${pattern} or lower(${feeRates.company_type}) like ${pattern}
+    or exists (select 1 from companies sc where sc.id = ${feeRates.company_id}
+      and (lower(sc.name) like ${pattern} or lower(sc.registered_name) like ${pattern})))`;
+}
 
 const listShape = statement((tx, shape: { search: boolean }) =>
   tx
-    .select({ rate: feeRates, company_name: companyName, total_records: totalOver })
+    .select({ rate: feeRates, company_name: rateCompanyName, total_records: totalOver })
     .from(feeRates)
-    .leftJoin(companies, eq(companies.id, feeRates.company_id))
-    .where(shape.search ? searchAnyPlaceholder(SEARCHED) : undefined)
+    .where(shape.search ? rateSearch(sql.placeholder('pattern')) : undefined)
     .orderBy(desc(feeRates.modified_on), desc(feeRates.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
@@ -36,8 +48,7 @@ export async function listFees(tx: Tx, q: ListQuery) {
         await tx
           .select({ n: count() })
           .from(feeRates)
-          .leftJoin(companies, eq(companies.id, feeRates.company_id))
-          .where(searchAny(q.item_search, SEARCHED))
+          .where(pattern ? rateSearch(sql`${pattern}`) : undefined)
       )[0]!.n,
   );
 }

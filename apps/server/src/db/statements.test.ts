@@ -73,17 +73,15 @@ describe('statement', () => {
     await expect(
       db.transaction(async (tx) => {
         const now = new Date();
-        await tx
-          .insert(feeRates)
-          .values({
-            company_type: 'Seller',
-            product: 'Extra Neutral X',
-            commission_amount: '9',
-            state_gst: '9',
-            central_gst: '9',
-            created_at: now,
-            modified_on: now,
-          });
+        await tx.insert(feeRates).values({
+          company_type: 'Seller',
+          product: 'Extra Neutral X',
+          commission_amount: '9',
+          state_gst: '9',
+          central_gst: '9',
+          created_at: now,
+          modified_on: now,
+        });
         const inside = await products(tx, { search: true, order: 'asc' }).execute({
           limit: 10,
           pattern: searchPattern('neutral x'),

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { loginHtml } from './build/login-html';
-import { precompress } from './build/precompress';
+import { loginHtml } from './build/login-html.ts';
+import { precompress } from './build/precompress.ts';
 
 // The API, the local mailbox and the health check live on the server; the dev server forwards them so the
 // browser sees one origin, as it does in production where the server also serves this build.

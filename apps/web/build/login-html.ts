@@ -7,9 +7,9 @@ import react from '@vitejs/plugin-react';
 import { createServer, defaultServerConditions, type Manifest, type Plugin } from 'vite';
 import type * as Routes from '../src/app/routes';
 import type * as LoginShell from '../src/features/auth/login-shell';
-import { LOGIN_SHELL_ID } from '../src/features/auth/login-shell-id';
-import { criticalCss } from './critical-css';
-import { precompressFile } from './precompress';
+import { LOGIN_SHELL_ID } from '../src/features/auth/login-shell-id.ts';
+import { criticalCss } from './critical-css.ts';
+import { precompressFile } from './precompress.ts';
 
 const LOGIN_PAGE = 'src/features/auth/pages/login-page.tsx';
 

@@ -207,6 +207,8 @@ export type PossibleShape = {
   mine: ListingSide;
   sort: 'landed_price' | 'offer_price' | 'default';
   order: 'asc' | 'desc';
+  /** Whether the page's rows carry the count of every counterparty (the service keeps it for seconds). */
+  total: boolean;
 };
 
 /** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
@@ -244,7 +246,7 @@ export function possibleQuery(tx: Tx, shape: PossibleShape) {
     .select({
       ...getTableColumns(listings),
       ...ratingColumns(value('company')),
-      total_records: totalWhere(listings, where),
+      ...(shape.total ? { total_records: totalWhere(listings, where) } : {}),
     })
     .from(listings)
     .where(sql`${listings.id} in (${pageIds})`)
@@ -255,11 +257,33 @@ const possibleStatement = statement(possibleQuery);
 const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).from(listings).where(possibleWhere()));
 
 /** Possible counterparties of `mine` (DESIGN.md §4), a page with its total. */
-export async function listPossible(tx: Tx, opts: { mine: ListingRow; period: string; q: PossibleQuery }) {
+export async function listPossible(
+  tx: Tx,
+  opts: { mine: ListingRow; period: string; q: PossibleQuery },
+  withTotal: boolean,
+) {
   const { mine, period, q } = opts;
   const sort = q.sort_by ?? 'default';
-  const shape: PossibleShape = { mine: mine.side, sort, order: sort === 'default' ? 'asc' : q.sort_order };
-  const values = {
+  const shape: PossibleShape = {
+    mine: mine.side,
+    sort,
+    order: sort === 'default' ? 'asc' : q.sort_order,
+    total: withTotal,
+  };
+  return possibleStatement(tx, shape).execute({
+    ...possibleValues(mine, period),
+    sales_tax: mine.sales_tax ?? '0',
+    ...pageOf(q),
+  });
+}
+
+/** How many counterparties `mine` has: for a page past the end, which has no row to carry the total. */
+export async function countPossible(tx: Tx, mine: ListingRow, period: string): Promise<number> {
+  return (await possibleCountStatement(tx).execute(possibleValues(mine, period)))[0]!.n;
+}
+
+function possibleValues(mine: ListingRow, period: string) {
+  return {
     side: mine.side === 'Offer' ? 'Ask' : 'Offer',
     product: mine.product,
     from_period: mine.from_period > period ? mine.from_period : period,
@@ -267,12 +291,6 @@ export async function listPossible(tx: Tx, opts: { mine: ListingRow; period: str
     company: mine.company_id,
     period,
   };
-  const rows = await possibleStatement(tx, shape).execute({
-    ...values,
-    sales_tax: mine.sales_tax ?? '0',
-    ...pageOf(q),
-  });
-  return pageWithTotal(q, rows, async () => (await possibleCountStatement(tx).execute(values))[0]!.n);
 }
 
 /** A company's display name, as the lists show it. */

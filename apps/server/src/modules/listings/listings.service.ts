@@ -46,6 +46,7 @@ import {
   countMarket,
   listMarket,
   listOwnListings,
+  countPossible,
   listPossible,
   listingStats,
   type ListingRow,
@@ -325,7 +326,17 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
   if (!mine) throw listingNotFound();
   // The order (by default a buyer's cheapest delivered offer first, a seller's highest asked price) is the
   // statement's shape: `possibleQuery`.
-  const page = await listPossible(deps.db, { mine, period: currentPeriod(deps.now()), q });
+  const period = currentPeriod(deps.now());
+  // A product's counterparties run to thousands at market scale: their count is kept for seconds like the market's
+  // totals (lib/list.ts), per listing; the order does not change it.
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: `possible|${mine.id}|${period}`,
+    now: deps.now().getTime(),
+    q,
+    page: (withTotal) => listPossible(deps.db, { mine, period, q }, withTotal),
+    countAll: () => countPossible(deps.db, mine, period),
+  });
   const records: PossibleRecord[] = page.records.map((r) => {
     const breakdown = landedPrice({
       offer: mine.side === 'Offer' ? mine : r,

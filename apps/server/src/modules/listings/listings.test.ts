@@ -565,7 +565,7 @@ describe('hot queries are served by their indexes', () => {
       ],
       [
         'getAllPossibleOffer',
-        filled(possibleQuery(h.db, { mine: 'Ask', sort: 'offer_price', order: 'asc' }), {
+        filled(possibleQuery(h.db, { mine: 'Ask', sort: 'offer_price', order: 'asc', total: true }), {
           side: 'Offer',
           product: mine.product,
           from_period: mine.from_period > period ? mine.from_period : period,

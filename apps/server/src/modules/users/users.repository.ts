@@ -116,11 +116,17 @@ const userWithFacts = {
 
 export type UserWithFacts = UserRow & MappedTiers & { mapped_distilleries: string[] };
 
+/**
+ * Names in the list's order, case- and accent-insensitive, with one collator: `localeCompare` with options builds
+ * one per comparison, which was 6 % of a users page's time on PGlite.
+ */
+const byNameInsensitive = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
 /** Roles and distillery names (sorted as the list shows them) of a user read with `userWithFacts`. */
 export function factsOf(u: UserWithFacts): { roles: Role[]; distilleries: string[] } {
   return {
     roles: normaliseRoles(rolesFrom({ ...u, is_super_admin: false })),
-    distilleries: [...u.mapped_distilleries].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    distilleries: [...u.mapped_distilleries].sort(byNameInsensitive),
   };
 }
 

@@ -34,12 +34,17 @@ export async function apiLogin(email: string, password: string): Promise<string>
 
 type Mail = { kind: string; to_address: string; subject: string; text_body: string; created_at: string };
 
+/** The newest mail of `kind` to `to` newer than `since`, if there is one yet. */
+export async function findMail(to: string, kind: string, since = 0): Promise<Mail | undefined> {
+  const res = await fetch(`${BASE_URL}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const { mails } = (await res.json()) as { mails: Mail[] };
+  return mails.find((m) => m.kind === kind && new Date(m.created_at).getTime() >= since);
+}
+
 /** Waits for a mail of `kind` to `to` newer than `since`. */
 export async function waitForMail(to: string, kind: string, since = 0): Promise<Mail> {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE_URL}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-    const { mails } = (await res.json()) as { mails: Mail[] };
-    const found = mails.find((m) => m.kind === kind && new Date(m.created_at).getTime() >= since);
+    const found = await findMail(to, kind, since);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -5,7 +5,7 @@
 // its plan per connection (the pool names every parameterised statement, db/client.ts).
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from './client.js';
-import { likeContains } from '../lib/list.js';
+import { containsAny, searchPattern } from '../lib/list.js';
 
 type Preparable = { prepare(name: string): unknown };
 
@@ -47,15 +47,8 @@ export function fixedStatement<Q extends Preparable>(build: (tx: Tx) => Q) {
  * filled with `searchPattern(term)`.
  */
 export function searchAnyPlaceholder(columns: SQLWrapper[], name = 'pattern'): SQL {
-  const pattern = sql.placeholder(name);
-  return sql`(${sql.join(
-    columns.map((c) => sql`lower(${c}) like ${pattern}`),
-    sql` or `,
-  )})`;
+  return containsAny(columns, sql.placeholder(name));
 }
 
-/** The value of a search placeholder: the trimmed term as a LIKE pattern; undefined when there is no term. */
-export function searchPattern(term: string | undefined): string | undefined {
-  const t = term?.trim();
-  return t ? likeContains(t) : undefined;
-}
+/** The value of a search placeholder (lib/list.ts), exported here beside the placeholder it fills. */
+export { searchPattern };

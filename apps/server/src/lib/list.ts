@@ -73,19 +73,41 @@ export async function pageWithKnownTotal<R extends { total_records?: number }>(o
 /** Escapes LIKE's wildcards so a search term matches literally. */
 export const likeContains = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A search term as a LIKE "contains" pattern: trimmed, wildcards escaped; undefined when there is nothing to search. */
+export function searchPattern(term: string | undefined): string | undefined {
+  const t = term?.trim();
+  return t ? likeContains(t) : undefined;
+}
+
+/** `(lower(column) like pattern or …)` over the columns; `pattern` a value or a statement's placeholder. */
+export function containsAny(columns: SQLWrapper[], pattern: unknown): SQL {
+  return sql`(${sql.join(
+    columns.map((c) => sql`lower(${c}) like ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
 /**
  * Case-insensitive "contains" over the given columns; undefined when there is nothing to search. Each
  * `lower(column) like` is served by a trigram index on `lower(column)` (migration 0003), so a search stays indexed
  * at market scale.
  */
 export function searchAny(term: string | undefined, columns: SQLWrapper[]): SQL | undefined {
-  const t = term?.trim();
-  if (!t) return undefined;
-  const pattern = likeContains(t);
-  return sql`(${sql.join(
-    columns.map((c) => sql`lower(${c}) like ${pattern}`),
-    sql` or `,
-  )})`;
+  const pattern = searchPattern(term);
+  return pattern ? containsAny(columns, pattern) : undefined;
+}
+
+/**
+ * The key a list's kept total goes under (`pageWithKnownTotal`): the list's name, its filters and `extra` (whose
+ * list it is), paging aside — every page of one list shares its total.
+ */
+export function totalKey(
+  list: string,
+  q: { page: number; page_size: number },
+  extra: Record<string, unknown> = {},
+): string {
+  const { page: _, page_size: __, ...filters } = q;
+  return `${list}|${JSON.stringify({ ...filters, ...extra })}`;
 }
 
 /** Name order, case-insensitive, with the id as a tie-breaker so pages never overlap. */

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../types.js';
-import { pageWithKnownTotal } from '../../lib/list.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import { countAudit, listAudit, type AuditQuery } from './audit.repository.js';
 import { auditLog } from './audit.table.js';
 
@@ -49,12 +49,11 @@ export function changedFields(
 
 /** The audit log for the SuperAdmin, filtered and paginated. */
 export async function listAuditLog(deps: Deps, q: AuditQuery) {
-  const { page: _, page_size: __, ...filters } = q;
   // The log grows with every write: its capped count is kept for seconds like the market's totals (lib/list.ts),
   // and forgotten when this process writes.
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
-    key: `audit|${JSON.stringify(filters)}`,
+    key: totalKey('audit', q),
     now: deps.now().getTime(),
     q,
     page: (withTotal) => listAudit(deps.db, q, withTotal),

@@ -3,7 +3,7 @@
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { pageWithKnownTotal } from '../../lib/list.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
@@ -48,7 +48,7 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
   const page = q.is_market
     ? await pageWithKnownTotal({
         cache: deps.marketCache,
-        key: `bids|${JSON.stringify({ ...q, page: undefined, page_size: undefined, companyId })}`,
+        key: totalKey('bids', q, { companyId }),
         now: now.getTime(),
         q,
         page: (withTotal) => bidListPage(deps.db, opts, withTotal),

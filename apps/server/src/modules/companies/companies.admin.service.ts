@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { badRequest, conflict, invalidField } from '../../lib/errors.js';
-import { pageWithKnownTotal } from '../../lib/list.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { revokeCompanySessions, voidInvitations } from '../auth/auth.repository.js';
@@ -33,12 +33,11 @@ import { companies } from './companies.table.js';
 
 export async function list(deps: Deps, q: z.output<typeof companyListSchema>) {
   const query = { ...q, type: q.search?.type, status: q.search?.status };
-  const { page: _, page_size: __, ...filters } = query;
   // The platform's list: its total is kept for seconds like the market's (lib/list.ts), and forgotten when this
   // process writes — a registration or a review here shows in the next total.
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
-    key: `companies|${JSON.stringify(filters)}`,
+    key: totalKey('companies', query),
     now: deps.now().getTime(),
     q,
     page: (withTotal) => listCompanies(deps.db, query, withTotal),

@@ -32,7 +32,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { pageWithKnownTotal } from '../../lib/list.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { bidStats, lastTradedPrice, listBids, openBidCounts, tickerEntries } from '../bids/bids.repository.js';
@@ -382,10 +382,9 @@ const marketItem = (r: ListingRow & { company_name: string }, own: boolean) => (
 export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
   const { companyId, side } = tradingSide(actor);
   const opts = { side: otherSide(side), exceptCompanyId: companyId, period: currentPeriod(deps.now()), q };
-  const { page: _, page_size: __, ...filters } = q;
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
-    key: `inventory|${JSON.stringify({ ...filters, side: opts.side, companyId, period: opts.period })}`,
+    key: totalKey('inventory', q, { side: opts.side, companyId, period: opts.period }),
     now: deps.now().getTime(),
     q,
     page: (withTotal) => listMarket(deps.db, opts, withTotal),

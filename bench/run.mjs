@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
+import { cpuMeter } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
 import { profileMarkdown, summarizeProfile } from './lib/profile.mjs';
 import { webFigures } from './web.mjs';
@@ -192,7 +193,14 @@ async function signInBodies(base, n) {
   );
 }
 
-async function measure(base, s, seconds) {
+/** `measureLoad` with the CPU the server (and PostgreSQL, when `kind` is postgres) spent per request. */
+async function measure(server, s, seconds, kind) {
+  const meter = cpuMeter(server.child.pid, { postgres: kind === 'postgres' });
+  const result = await measureLoad(server.base, s, seconds);
+  return { ...result, ...meter(result.total) };
+}
+
+async function measureLoad(base, s, seconds) {
   if (s.login) {
     const bodies = await signInBodies(base, 150);
     let i = 0;
@@ -226,12 +234,13 @@ async function profileScenario(env, list, name) {
   const dir = mkdtempSync(path.join(tmpdir(), 'sx-prof-'));
   const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   try {
-    await measure(server.base, scenario, Math.max(opts.seconds, 10)); // long enough to dwarf start-up in the profile
+    await measureLoad(server.base, scenario, Math.max(opts.seconds, 10)); // long enough to dwarf start-up in the profile
   } finally {
     await stop(server.child);
   }
   const summary = summarizeProfile(dir);
-  rmSync(dir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
   if (!summary) return null;
   const markdown = profileMarkdown(scenario.name, summary);
   console.log(`\n${markdown}`);
@@ -359,6 +368,8 @@ async function fullTradeRate(base, ids, seconds, bareRps) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const medianOrNull = (xs) => (xs.some((x) => x === null || x === undefined) ? null : median(xs));
+const us = (x) => (x === null || x === undefined ? '–' : x.toFixed(0));
 
 async function benchDatabase(kind, bare, afterScenarios) {
   console.log(`\n== ${kind}, scale ${opts.scale} (${SCALES[opts.scale].companies} companies)`);
@@ -379,12 +390,12 @@ async function benchDatabase(kind, bare, afterScenarios) {
       const list = scenarios(generated.ids).filter(
         (s) => !opts.only.length || opts.only.some((o) => s.name.includes(o)),
       );
-      for (const s of list) if (!s.login) await measure(server.base, s, 1); // warm-up, not recorded
+      for (const s of list) if (!s.login) await measureLoad(server.base, s, 1); // warm-up, not recorded
       const runs = new Map(list.map((s) => [s.name, []]));
       const bares = [];
       for (let rep = 1; rep <= opts.reps; rep++) {
         bares.push(await load({ url: bare.base, connections: opts.connections, seconds: opts.seconds }));
-        for (const s of list) runs.get(s.name).push(await measure(server.base, s, opts.seconds));
+        for (const s of list) runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
       const bulk = opts.only.length ? null : await bulkUploadRate(server.base, generated.ids);
@@ -407,6 +418,8 @@ async function benchDatabase(kind, bare, afterScenarios) {
           p50: median(r.map((x) => x.p50)),
           p99: median(r.map((x) => x.p99)),
           errors: r.reduce((n, x) => n + x.errors, 0),
+          serverUs: medianOrNull(r.map((x) => x.serverUs)),
+          dbUs: medianOrNull(r.map((x) => x.dbUs)),
           connections: s.login ? 10 : opts.connections,
         };
       });
@@ -430,12 +443,12 @@ async function benchDatabase(kind, bare, afterScenarios) {
 
 function table(result) {
   const lines = [
-    `| call (${result.kind}, ${opts.connections} connections) | req/s | ratio to bare | p50 ms | p99 ms | errors |`,
-    '|---|---:|---:|---:|---:|---:|',
-    `| bare \`node:http\` | ${result.bare.rps.toFixed(0)} | 1.000 | ${result.bare.p50} | ${result.bare.p99} | 0 |`,
+    `| call (${result.kind}, ${opts.connections} connections) | req/s | ratio to bare | p50 ms | p99 ms | errors | server µs/req | db µs/req |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| bare \`node:http\` | ${result.bare.rps.toFixed(0)} | 1.000 | ${result.bare.p50} | ${result.bare.p99} | 0 | | |`,
     ...result.rows.map(
       (r) =>
-        `| ${r.name}${r.connections !== opts.connections ? ` (${r.connections} conn.)` : ''} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+        `| ${r.name}${r.connections !== opts.connections ? ` (${r.connections} conn.)` : ''} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${us(r.serverUs)} | ${us(r.dbUs)} |`,
     ),
   ];
   return lines.join('\n');

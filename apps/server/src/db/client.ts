@@ -72,17 +72,33 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * Settings of every pooled session: no parallel plans. On short calls under concurrency a worker's start-up costs
+ * more than it saves, and 50 callers each taking two workers starve one another (docs/decisions.md "Performance").
+ */
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
+
+/**
+ * The sessions of `genericTwin`: prepared statements keep the plan made without values. By default PostgreSQL plans
+ * a statement again with the values on every execution when that plan looks cheaper than the generic one — and for
+ * every page it does, since an unknown LIMIT/OFFSET is costed as a tenth of the table: planning then costs more
+ * than running (a company page: 0.1 ms to plan, 0.05 ms to run).
+ */
+const GENERIC_SETTINGS = `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_plan`;
+
+/**
+ * A database's twin whose sessions run generic plans, for reads whose best plan does not depend on the values
+ * (`statement`'s `generic` option, db/statements.ts). Only PostgreSQL has one: PGlite is one session.
+ */
+export const genericTwin = new WeakMap<object, Db>();
+
 export function openPostgres(url: string): Database {
-  // Short calls under concurrency: a parallel plan's worker start-up costs more than it saves, and 50 callers
-  // each taking two workers starve one another (docs/decisions.md "Performance").
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    Client: PreparingClient,
-    options: '-c max_parallel_workers_per_gather=0',
-  });
+  const poolOf = (options: string) => new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient, options });
+  const pool = poolOf(SESSION_SETTINGS);
+  const genericPool = poolOf(GENERIC_SETTINGS);
   const { queries, logger } = queryCounter();
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  genericTwin.set(db, drizzlePg(genericPool, { schema, logger }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -107,7 +123,7 @@ export function openPostgres(url: string): Database {
         await client.end();
       };
     },
-    close: () => pool.end(),
+    close: async () => void (await Promise.all([pool.end(), genericPool.end()])),
   };
 }
 

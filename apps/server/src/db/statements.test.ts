@@ -4,8 +4,8 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/database.js';
 import { feeRates } from '../modules/fees/fees.table.js';
-import type { Database, Tx } from './client.js';
-import { searchAnyPlaceholder, searchPattern, statement } from './statements.js';
+import { genericTwin, type Database, type Tx } from './client.js';
+import { notSearched, searchAnyPlaceholder, searchPattern, statement } from './statements.js';
 
 let database: Database;
 
@@ -97,5 +97,53 @@ describe('statement', () => {
     });
     expect(after).toEqual([]);
     expect(builds).toBe(before + 1);
+  });
+});
+
+describe('plans', () => {
+  const pages = statement(
+    (tx: Tx, shape: { search: boolean }) =>
+      tx
+        .select({ product: feeRates.product })
+        .from(feeRates)
+        .where(shape.search ? searchAnyPlaceholder([feeRates.product]) : undefined)
+        .orderBy(sql`${feeRates.product} desc`)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    notSearched,
+  );
+  /** How the statement whose text contains `marker` was planned on the session `db` answers on. */
+  const plannedOn = async (db: Tx, marker: string) =>
+    (
+      (await db.execute(sql`select generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where statement like ${`%${marker}%`}`)) as unknown as {
+        rows: { generic: number; custom: number }[];
+      }
+    ).rows;
+
+  // pg_prepared_statements shows one session's statements: sequential calls take the pool's last idle connection.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'plans a generic shape once per connection, and a searched one with each call’s values',
+    async () => {
+      const generic = genericTwin.get(database.db)!;
+      for (let page = 0; page < 7; page++) {
+        await pages(database.db, { search: false }).execute({ limit: 2, offset: page });
+        await pages(database.db, { search: true }).execute({ limit: 2, offset: page, pattern: searchPattern('a') });
+      }
+      // PostgreSQL's default would plan every run of a page again (an unknown LIMIT looks like a tenth of the table).
+      expect(await plannedOn(generic, 'desc limit $1 offset $2')).toEqual([{ generic: 7, custom: 0 }]);
+      // The searched shape stays on the default sessions, planned with its values (at least the first five times).
+      expect(await plannedOn(generic, 'desc limit $2 offset $3')).toEqual([]);
+      const [searched] = await plannedOn(database.db, 'desc limit $2 offset $3');
+      expect(searched!.custom).toBeGreaterThanOrEqual(5);
+      expect(await plannedOn(database.db, 'desc limit $1 offset $2')).toEqual([]);
+    },
+  );
+
+  it('runs every shape on PGlite’s one session', async () => {
+    expect(genericTwin.get(database.db) === undefined).toBe(database.kind === 'pglite');
+    expect(await pages(database.db, { search: false }).execute({ limit: 1, offset: 0 })).toEqual([
+      { product: 'Rectified Spirit' },
+    ]);
   });
 });

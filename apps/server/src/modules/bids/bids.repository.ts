@@ -402,7 +402,8 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     .orderBy(NEWEST_FIRST);
 }
 
-const bidListStatement = statement(bidListQuery);
+// A listing's bids: with few buyers in a market a plan without values takes "a company's bids" for the table.
+const bidListStatement = statement(bidListQuery, { generic: (shape) => !shape.listing });
 
 /** A list's shape and the values of its placeholders. */
 export function bidListArgs(opts: BidListOptions, withTotal: boolean) {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { fixedStatement, notSearched, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, searchAny, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
 import { companies, companySpirits } from './companies.table.js';
@@ -94,7 +94,7 @@ const listShape = statement((tx, shape: ListShape) => {
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-});
+}, notSearched);
 
 export type CompanyListQuery = {
   page: number;

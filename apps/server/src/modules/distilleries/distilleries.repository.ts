@@ -1,7 +1,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { distilleries } from './distilleries.table.js';
 
@@ -9,19 +9,21 @@ export type DistilleryRow = typeof distilleries.$inferSelect;
 
 const SEARCHED = [distilleries.name, distilleries.state, distilleries.license_number, distilleries.gst_number];
 
-const listShape = statement((tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
-  tx
-    .select({ ...getTableColumns(distilleries), total_records: totalOver })
-    .from(distilleries)
-    .where(
-      and(
-        eq(distilleries.company_id, sql.placeholder('company')),
-        shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
-      ),
-    )
-    .orderBy(...byName(distilleries.name, distilleries.id, shape.order))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+const listShape = statement(
+  (tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+    tx
+      .select({ ...getTableColumns(distilleries), total_records: totalOver })
+      .from(distilleries)
+      .where(
+        and(
+          eq(distilleries.company_id, sql.placeholder('company')),
+          shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
+        ),
+      )
+      .orderBy(...byName(distilleries.name, distilleries.id, shape.order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  alwaysGeneric,
 );
 
 export async function listDistilleries(tx: Tx, companyId: number, q: ListQuery) {

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, searchPattern, statement } from '../../db/statements.js';
+import { alwaysGeneric, fixedStatement, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { feeRates } from './fees.table.js';
@@ -26,14 +26,16 @@ function rateSearch(pattern: SQL | Placeholder) {
       and (lower(sc.name) like ${pattern} or lower(sc.registered_name) like ${pattern})))`;
 }
 
-const listShape = statement((tx, shape: { search: boolean }) =>
-  tx
-    .select({ rate: feeRates, company_name: rateCompanyName, total_records: totalOver })
-    .from(feeRates)
-    .where(shape.search ? rateSearch(sql.placeholder('pattern')) : undefined)
-    .orderBy(desc(feeRates.modified_on), desc(feeRates.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+const listShape = statement(
+  (tx, shape: { search: boolean }) =>
+    tx
+      .select({ rate: feeRates, company_name: rateCompanyName, total_records: totalOver })
+      .from(feeRates)
+      .where(shape.search ? rateSearch(sql.placeholder('pattern')) : undefined)
+      .orderBy(desc(feeRates.modified_on), desc(feeRates.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  alwaysGeneric,
 );
 
 /** Rates, most recently changed first; search over company name, product and company type. */

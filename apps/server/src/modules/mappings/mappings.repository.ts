@@ -3,7 +3,7 @@ import type { Mapping, MappingType } from '@spirit/domain/mappings/mappings.sche
 import { and, asc, count, eq, exists, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, totalOver } from '../../lib/list.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { users } from '../users/users.table.js';
@@ -100,17 +100,19 @@ const listWhere = (tx: Tx, search: boolean) =>
     search ? searchWhere(tx) : undefined,
   );
 
-const listShape = statement((tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
-  joinPeople(
-    tx
-      .select({ ...mappingColumns, total_records: totalOver })
-      .from(mappings)
-      .$dynamic(),
-  )
-    .where(listWhere(tx, shape.search))
-    .orderBy(...byName(mappingName, mappings.id, shape.order))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+const listShape = statement(
+  (tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+    joinPeople(
+      tx
+        .select({ ...mappingColumns, total_records: totalOver })
+        .from(mappings)
+        .$dynamic(),
+    )
+      .where(listWhere(tx, shape.search))
+      .orderBy(...byName(mappingName, mappings.id, shape.order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  alwaysGeneric,
 );
 
 /** The count for a page past the end, which has no row to carry the total. */

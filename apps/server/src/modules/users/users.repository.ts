@@ -3,7 +3,7 @@ import { normaliseRoles } from '@spirit/domain/auth/auth.rules';
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, count, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from './users.table.js';
@@ -145,20 +145,22 @@ export async function findCompanyUserWithFacts(tx: Tx, companyId: number, id: nu
 
 const SEARCHED = [users.name, users.email, users.mobile_number];
 
-const listShape = statement((tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
-  tx
-    .select({ ...userWithFacts, total_records: totalOver })
-    .from(users)
-    .where(
-      and(
-        eq(users.company_id, sql.placeholder('company')),
-        eq(users.is_archived, sql.placeholder('archived')),
-        shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
-      ),
-    )
-    .orderBy(...byName(users.name, users.id, shape.order))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+const listShape = statement(
+  (tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+    tx
+      .select({ ...userWithFacts, total_records: totalOver })
+      .from(users)
+      .where(
+        and(
+          eq(users.company_id, sql.placeholder('company')),
+          eq(users.is_archived, sql.placeholder('archived')),
+          shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
+        ),
+      )
+      .orderBy(...byName(users.name, users.id, shape.order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  alwaysGeneric,
 );
 
 /** A page of the company's users with their roles and mapped distilleries, and the total, in one query. */

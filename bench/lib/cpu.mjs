@@ -5,12 +5,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
 
+/** utime + stime in microseconds from a /proc/<pid>/stat line (the fields after the command's closing paren). */
+function cpuOfStat(stat) {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
 /** utime + stime of a process in microseconds, or null when /proc cannot tell. */
 function cpuOf(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+    return cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
@@ -29,9 +33,7 @@ function postgresCpu() {
     if (d.charCodeAt(0) > 57) continue;
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byPid.set(d, (Number(fields[11]) + Number(fields[12])) * TICK_US);
+      if (stat.includes('(postgres)')) byPid.set(d, cpuOfStat(stat));
     } catch {
       // the process ended meanwhile
     }

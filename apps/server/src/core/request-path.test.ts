@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { searchAny } from '../lib/list.js';
 import { companies } from '../modules/companies/companies.table.js';
 import { createHarness, type Harness } from '../test/harness.js';
+import { explainWithValues } from '../test/plans.js';
 import { seedMapping, seedSuperAdmin, seedTeam, seedUser, USER_PASSWORD } from '../test/fixtures.js';
 
 let h: Harness;
@@ -243,11 +244,7 @@ describe('searches stay indexed at scale', () => {
           companies.pan_no,
         ]),
       );
-    const plan = await h.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-    });
-    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    const text = await explainWithValues(h.db, query.getSQL());
     for (const column of ['name', 'registered_name', 'email', 'gst_number', 'pan_no'])
       expect(text).toContain(`companies_${column}_trgm_idx`);
     expect(text).not.toMatch(/Seq Scan/);

@@ -54,8 +54,8 @@ export const alwaysGeneric = { generic: () => true } as const;
 export const notSearched = { generic: (shape: { search: boolean }) => !shape.search } as const;
 
 /** `statement` for a read with one shape. */
-export function fixedStatement<Q extends Preparable>(build: (tx: Tx) => Q, options: StatementOptions<object> = {}) {
-  const shaped = statement((tx: Tx) => build(tx), options);
+export function fixedStatement<Q extends Preparable>(build: (tx: Tx) => Q) {
+  const shaped = statement((tx: Tx) => build(tx));
   return (tx: Tx) => shaped(tx, {});
 }
 

@@ -2,7 +2,7 @@
 // EXPLAINed as executed with the given values, sequential scans disabled (a test's tables are small enough to scan;
 // what is proven is that an index can serve the statement at market scale). The server runs generic plans
 // (db/client.ts SESSION_SETTINGS); a first execution under PostgreSQL's default plans with the values.
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 
 export type PlanMode = 'force_custom_plan' | 'force_generic_plan' | 'after five executions';
@@ -14,6 +14,18 @@ const literal = (v: unknown): string =>
     : Array.isArray(v)
       ? `array[${v.map(literal).join(', ')}]`
       : `'${String(v).replace(/'/g, "''")}'`;
+
+type PlanRows = { rows: Record<string, string>[] };
+const planText = (plan: PlanRows) => plan.rows.map((r) => Object.values(r)[0]).join('\n');
+
+/** The plan of a query written with its values (not one of the server's statements), scans disabled. */
+export async function explainWithValues(db: Tx, query: SQL): Promise<string> {
+  const plan = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return (await tx.execute(sql`explain ${query}`)) as unknown as PlanRows;
+  });
+  return planText(plan);
+}
 
 /**
  * The plan's text. `after five executions` leaves PostgreSQL its default choice (`auto`) after five runs, when it
@@ -34,12 +46,10 @@ export async function planOf(
     try {
       if (mode === 'after five executions')
         for (let i = 0; i < 5; i++) await tx.execute(sql.raw(`execute plan_under_test(${args})`));
-      return (await tx.execute(sql.raw(`explain execute plan_under_test(${args})`))) as unknown as {
-        rows: Record<string, string>[];
-      };
+      return (await tx.execute(sql.raw(`explain execute plan_under_test(${args})`))) as unknown as PlanRows;
     } finally {
       await tx.execute(sql`deallocate plan_under_test`);
     }
   });
-  return rows.rows.map((r) => Object.values(r)[0]).join('\n');
+  return planText(rows);
 }

@@ -23,7 +23,7 @@ import {
   type Trader,
 } from '../../test/fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
-import { planOf } from '../../test/plans.js';
+import { explainWithValues, planOf } from '../../test/plans.js';
 import { ratings } from '../ratings/ratings.table.js';
 import { listings } from './listings.table.js';
 
@@ -623,13 +623,6 @@ describe('hot queries are served by their indexes', () => {
         ['listings_open_product(_recent)?_idx'],
       ],
     ];
-    const explain = async (query: SQL) => {
-      const plan = await h.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-      });
-      return plan.rows.map((r) => Object.values(r)[0]).join('\n');
-    };
     for (const [name, statement, indexes] of cases) {
       const plans =
         'values' in statement
@@ -642,7 +635,7 @@ describe('hot queries are served by their indexes', () => {
                 text: await planOf(h.db, statement.query, statement.values, mode),
               })),
             )
-          : [{ mode: 'with its values', text: await explain(statement) }];
+          : [{ mode: 'with its values', text: await explainWithValues(h.db, statement) }];
       for (const { mode, text } of plans) {
         for (const index of indexes) expect(text, `${name} (${mode})\n${text}`).toMatch(new RegExp(index));
         expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on (listings|distilleries)/);

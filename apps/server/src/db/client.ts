@@ -88,7 +88,8 @@ const GENERIC_SETTINGS = `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_p
 
 /**
  * A database's twin whose sessions run generic plans, for reads whose best plan does not depend on the values
- * (`statement`'s `generic` option, db/statements.ts). Only PostgreSQL has one: PGlite is one session.
+ * (`statement`'s `generic` option, db/statements.ts). On PostgreSQL a second pool; PGlite, one session, gets a twin
+ * whose statements set `plan_cache_mode` around their own exchange (db/pglite-statements.ts).
  */
 export const genericTwin = new WeakMap<object, Db>();
 
@@ -182,20 +183,26 @@ type Queryable = Pick<PGlite, 'query'>;
  * (`dropKnownParsers`), and parameterised statements by name (db/pglite-statements.ts); a transaction's client
  * likewise, inside the transaction's lock.
  */
-function driverFor<C extends Queryable>(client: C, statements: PgliteStatements, inTransaction: boolean): C {
+function driverFor<C extends Queryable>(
+  client: C,
+  statements: PgliteStatements,
+  mode: { inTransaction: boolean; generic: boolean },
+): C {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
         return (text: string, params?: unknown[], options?: QueryOptions) => {
           const plain = dropKnownParsers(options);
           return statements.takes(text, params, plain)
-            ? statements.run(text, params!, plain, inTransaction)
+            ? statements.run(text, params!, plain, mode)
             : target.query(text, params, plain);
         };
       }
       if (prop === 'transaction' && 'transaction' in target) {
         return (fn: (tx: Queryable) => Promise<unknown>) =>
-          (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, true)));
+          (target as unknown as PGlite).transaction((tx) =>
+            fn(driverFor(tx, statements, { inTransaction: true, generic: false })),
+          );
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -205,8 +212,13 @@ function driverFor<C extends Queryable>(client: C, statements: PgliteStatements,
 
 export function openPglite(client: PGlite): Database {
   const { queries, logger } = queryCounter();
-  const driver = withTextParsers.has(client) ? driverFor(client, pgliteStatements(client), false) : client;
+  const statements = withTextParsers.has(client) ? pgliteStatements(client) : null;
+  const driver = statements ? driverFor(client, statements, { inTransaction: false, generic: false }) : client;
   const db = drizzlePglite({ client: driver, schema, logger }) as unknown as Db;
+  if (statements) {
+    const generic = driverFor(client, statements, { inTransaction: false, generic: true });
+    genericTwin.set(db, drizzlePglite({ client: generic, schema, logger }) as unknown as Db);
+  }
   return {
     db,
     kind: 'pglite',

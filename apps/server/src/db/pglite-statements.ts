@@ -3,6 +3,8 @@
 // scale: 2.3 ms a call, 0.4 ms once prepared). Like the pool's PreparingClient on PostgreSQL (db/client.ts), each
 // parameterised text is parsed and described once under a name, and afterwards only bound and executed — one
 // exchange, under the same locks PGlite's own `query` takes, with PGlite's own serializers and result parsing.
+// A statement run `generic` is planned without its values (once, then kept), like the generic twin's sessions on
+// PostgreSQL: its exchange sets `plan_cache_mode` before the bind and resets it after the sync.
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
@@ -10,6 +12,12 @@ type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 type Named = { name: string; paramTypes: number[]; rowDescription: Message | undefined };
 
 const MAX_NAMED_STATEMENTS = 2_000;
+
+/** The exchange's own commands around a generic run, whose answers are not the statement's. */
+const PLAN_GENERIC = 'set plan_cache_mode = force_generic_plan';
+const PLAN_DEFAULT = 'reset plan_cache_mode';
+const ownCommand = (m: Message) =>
+  m.name === 'commandComplete' && /^(RE)?SET\b/.test((m as { text?: string }).text ?? '');
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -24,8 +32,17 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export type PgliteStatements = {
   /** Whether `run` takes this call: a parameterised statement with plain options, while the names are bounded. */
   takes: (text: string, params: unknown[] | undefined, options: QueryOptions) => boolean;
-  /** Runs a statement by name, preparing it on first use; `inTransaction` when a PGlite transaction holds the lock. */
-  run: <T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean) => Promise<Results<T>>;
+  /**
+   * Runs a statement by name, preparing it on first use; `inTransaction` when a PGlite transaction holds the lock,
+   * `generic` to run it with a plan made without its values (never inside a transaction: SET would outlive a
+   * failed statement there until the transaction ends).
+   */
+  run: <T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions,
+    mode: { inTransaction: boolean; generic: boolean },
+  ) => Promise<Results<T>>;
 };
 
 export function pgliteStatements(client: PGlite): PgliteStatements {
@@ -49,7 +66,12 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
     return statement;
   }
 
-  async function execute<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean) {
+  async function execute<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions,
+    { inTransaction, generic }: { inTransaction: boolean; generic: boolean },
+  ) {
     const statement = await prepared(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -57,12 +79,14 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
+    const run = [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()];
     const { messages } = await client.execProtocol(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      concat(generic ? [serialize.query(PLAN_GENERIC), ...run, serialize.query(PLAN_DEFAULT)] : run),
       { syncToFs: false },
     );
     if (!inTransaction) await client.syncToFs();
-    const all = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    const answer = generic ? messages.filter((m) => !ownCommand(m)) : messages;
+    const all = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
     return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
   }
 
@@ -72,10 +96,21 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
       !options?.blob &&
       !options?.paramTypes &&
       (named.size < MAX_NAMED_STATEMENTS || named.has(text)),
-    run: <T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean) => {
-      const runQuery = () => client._runExclusiveQuery(() => execute<T>(text, params, options, inTransaction));
+    run: <T>(
+      text: string,
+      params: unknown[],
+      options: QueryOptions,
+      mode: { inTransaction: boolean; generic: boolean },
+    ) => {
+      const runQuery = () =>
+        client._runExclusiveQuery(() =>
+          execute<T>(text, params, options, {
+            inTransaction: mode.inTransaction,
+            generic: mode.generic && !mode.inTransaction,
+          }),
+        );
       // Outside a transaction, wait for any transaction to finish first, as PGlite's own `query` does.
-      return inTransaction ? runQuery() : client._runExclusiveTransaction(runQuery);
+      return mode.inTransaction ? runQuery() : client._runExclusiveTransaction(runQuery);
     },
   };
 }

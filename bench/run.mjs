@@ -4,7 +4,7 @@
 // Prints a table, writes JSON to bench/results/ and the latest figures into bench/README.md. Asserts nothing.
 //
 //   npm run bench -- [--db pglite,postgres] [--scale small|market] [--seconds 3] [--reps 3] [--connections 50]
-//                    [--only name,name] [--no-web] [--lighthouse] [--profile scenario]
+//                    [--only name,name] [--no-web] [--no-floor] [--lighthouse] [--profile scenario]
 //                    [--database-url postgres://…/db | --data-dir dir]   (reuse a market generate.mjs filled)
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,11 +107,36 @@ const stop = async (child) => {
   await new Promise((r) => child.on('exit', r));
 };
 
-function startBare() {
-  const child = fork(path.join(root, 'bench/lib/bare-server.mjs'), [], { stdio: 'inherit' });
-  return new Promise((resolve) =>
-    child.on('message', ({ port }) => resolve({ child, base: `http://127.0.0.1:${port}` })),
-  );
+/** A reference server of bench/lib (`bare-server.mjs`, `floor-server.mjs`) as its own process, once it listens. */
+function startReference(file, env = {}) {
+  const child = fork(path.join(root, 'bench/lib', file), [], { stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    child.on('message', ({ port }) => resolve({ child, base: `http://127.0.0.1:${port}` }));
+    child.on('exit', (code) => reject(new Error(`${file} exited (${code}) before listening`)));
+  });
+}
+const startBare = () => startReference('bare-server.mjs');
+
+/**
+ * The floor (bench/lib/floor-server.mjs): node:http answering one company page from this database through the
+ * app's driver, nothing else. Measured after the app's server has stopped (PGlite serves one process), against
+ * the bare server interleaved as the scenarios are; its ratio bounds what any call reading the database can reach.
+ */
+async function measureFloor(env, kind, bare) {
+  const floor = await startReference('floor-server.mjs', env);
+  try {
+    const s = { name: 'floor', path: '/', method: 'GET' };
+    await measureLoad(floor.base, s, 1);
+    const runs = [];
+    const bares = [];
+    for (let rep = 1; rep <= opts.reps; rep++) {
+      bares.push(await load({ url: bare.base, connections: opts.connections, seconds: opts.seconds }));
+      runs.push(await measure(floor, s, opts.seconds, kind));
+    }
+    return summarize('floor: node:http + one company page, driver only', runs, median(bares.map((b) => b.rps)));
+  } finally {
+    await stop(floor.child);
+  }
 }
 
 /** A migrated, generated database for `kind`, its server environment and how to drop it. */
@@ -371,6 +396,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const medianOrNull = (xs) => (xs.some((x) => x === null || x === undefined) ? null : median(xs));
 const us = (x) => (x === null || x === undefined ? '–' : x.toFixed(0));
 
+/** A row of the table from one scenario's repetitions: medians, errors summed, the ratio to `bareRps`. */
+function summarize(name, runs, bareRps) {
+  const rps = median(runs.map((x) => x.rps));
+  return {
+    name,
+    rps,
+    ratio: rps / bareRps,
+    p50: median(runs.map((x) => x.p50)),
+    p99: median(runs.map((x) => x.p99)),
+    errors: runs.reduce((n, x) => n + x.errors, 0),
+    serverUs: medianOrNull(runs.map((x) => x.serverUs)),
+    dbUs: medianOrNull(runs.map((x) => x.dbUs)),
+    connections: opts.connections,
+  };
+}
+
 async function benchDatabase(kind, bare, afterScenarios) {
   console.log(`\n== ${kind}, scale ${opts.scale} (${SCALES[opts.scale].companies} companies)`);
   const db = await prepareDatabase(kind);
@@ -408,25 +449,16 @@ async function benchDatabase(kind, bare, afterScenarios) {
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
       const profiled = arg('profile') ? await profileScenario(db.env, list, arg('profile')) : null;
-      const rows = list.map((s) => {
-        const r = runs.get(s.name);
-        const rps = median(r.map((x) => x.rps));
-        return {
-          name: s.name,
-          rps,
-          ratio: rps / bareRps,
-          p50: median(r.map((x) => x.p50)),
-          p99: median(r.map((x) => x.p99)),
-          errors: r.reduce((n, x) => n + x.errors, 0),
-          serverUs: medianOrNull(r.map((x) => x.serverUs)),
-          dbUs: medianOrNull(r.map((x) => x.dbUs)),
-          connections: s.login ? 10 : opts.connections,
-        };
-      });
+      const floor = flag('no-floor') ? null : await measureFloor(db.env, kind, bare);
+      const rows = list.map((s) => ({
+        ...summarize(s.name, runs.get(s.name), bareRps),
+        connections: s.login ? 10 : opts.connections,
+      }));
       return {
         kind,
         bare: { rps: bareRps, p50: median(bares.map((b) => b.p50)), p99: median(bares.map((b) => b.p99)) },
         generated: { counts: generated.counts, rows: generated.rows, rowsPerSecond: generated.rowsPerSecond },
+        floor,
         rows,
         bulk,
         trade,
@@ -446,10 +478,12 @@ function table(result) {
     `| call (${result.kind}, ${opts.connections} connections) | req/s | ratio to bare | p50 ms | p99 ms | errors | server µs/req | db µs/req |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     `| bare \`node:http\` | ${result.bare.rps.toFixed(0)} | 1.000 | ${result.bare.p50} | ${result.bare.p99} | 0 | | |`,
-    ...result.rows.map(
-      (r) =>
-        `| ${r.name}${r.connections !== opts.connections ? ` (${r.connections} conn.)` : ''} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${us(r.serverUs)} | ${us(r.dbUs)} |`,
-    ),
+    ...(result.floor ? [result.floor] : [])
+      .concat(result.rows)
+      .map(
+        (r) =>
+          `| ${r.name}${r.connections !== opts.connections ? ` (${r.connections} conn.)` : ''} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.p50} | ${r.p99} | ${r.errors} | ${us(r.serverUs)} | ${us(r.dbUs)} |`,
+      ),
   ];
   return lines.join('\n');
 }

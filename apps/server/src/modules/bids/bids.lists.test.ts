@@ -220,6 +220,25 @@ describe('every filter of the lists, run', () => {
     }
   });
 
+  it('keeps a company’s own total for seconds, yet shows a bid placed through this server at once', async () => {
+    const firstPage = async () => {
+      const res = await h.call('getAllBids', { page: 1, page_size: 5 }, seller.negotiator.token);
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      return getAllBidsResultSchema.parse(res.body.data);
+    };
+    // Enough bids that a page of five is full: its total then comes from the kept figure, not the page.
+    while ((await firstPage()).totalRecords < 6)
+      await seedOpenBid(h, { seller, buyer, offer: await seedOffer(h, seller), ask: askA });
+    const total = (await firstPage()).totalRecords;
+    const before = h.deps.database.queries.count;
+    expect((await firstPage()).totalRecords).toBe(total);
+    expect(h.deps.database.queries.count - before).toBe(1);
+    await seedOpenBid(h, { seller, buyer, offer: await seedOffer(h, seller), ask: askA });
+    const after = await firstPage();
+    expect(after.records).toHaveLength(5);
+    expect(after.totalRecords).toBe(total + 1);
+  });
+
   it('counts a list apart for a page past its end', async () => {
     for (const [body, token] of [
       [{ type_of_spirits: ['Molasses ENA'] }, seller.negotiator.token],

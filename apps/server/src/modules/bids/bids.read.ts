@@ -9,7 +9,7 @@ import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
-import { bidListPage, countBids, findBidView, historyOf, listBids } from './bids.repository.js';
+import { bidListPage, countBids, findBidView, historyOf } from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /**
@@ -44,17 +44,17 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
     listingId = q.offer_id;
   }
   const opts = { companyId, userId: actor.userId, now, q, listingId };
-  // The market's current bids run to a hundred thousand: their total is kept for a few seconds, as the market's.
-  const page = q.is_market
-    ? await pageWithKnownTotal({
-        cache: deps.marketCache,
-        key: totalKey('bids', q, { companyId }),
-        now: now.getTime(),
-        q,
-        page: (withTotal) => bidListPage(deps.db, opts, withTotal),
-        countAll: () => countBids(deps.db, opts),
-      })
-    : await listBids(deps.db, opts);
+  // The total is kept for a few seconds, as the market's: the market's current bids run to a hundred thousand, and
+  // counting even a company's own (to the cap) costs as much as its page. Whose list it is belongs to the key: the
+  // caller's company, and for its own lists the caller ("awaiting me" reads their tiers).
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: totalKey('bids', q, q.is_market ? { companyId } : { companyId, userId: actor.userId }),
+    now: now.getTime(),
+    q,
+    page: (withTotal) => bidListPage(deps.db, opts, withTotal),
+    countAll: () => countBids(deps.db, opts),
+  });
   return {
     records: page.records.map(({ bid, ...x }) =>
       toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),

@@ -2,7 +2,7 @@
 // and ratings are computed in SQL, so no rows are loaded to filter or count.
 import { MARKET_STATS_DAYS, TICKER_SIZE } from '@spirit/domain/listings/listings.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
-import type { BidStatus, BidTier } from '@spirit/domain/bids/bids.constants';
+import { FLAG_KEYS, type BidStatus, type BidTier } from '@spirit/domain/bids/bids.constants';
 import {
   and,
   asc,
@@ -376,12 +376,41 @@ function pageIds(parts: Part[], withListings: boolean) {
     order by "part"."updated_at" desc, "part"."id" desc limit ${limit} offset ${offset}`;
 }
 
+/**
+ * The columns of a bid a list shows (bids.view.ts `toListRecord`): not the fees, GST figures and comments, which
+ * only its detail shows — half the columns, and reading each row's columns is most of a page's cost on PGlite.
+ */
+const LIST_COLUMNS = [
+  'id',
+  'version',
+  'status',
+  'locked',
+  'valid_until',
+  'is_confidential',
+  'product',
+  'quantity',
+  'price',
+  'offer_id',
+  'ask_id',
+  'placed_by',
+  'trade_reference',
+  'created_at',
+  'updated_at',
+  'buyer_company_id',
+  'seller_company_id',
+  ...FLAG_KEYS,
+] as const satisfies readonly (keyof BidRow)[];
+export type BidListBid = Pick<BidRow, (typeof LIST_COLUMNS)[number]>;
+const bidListColumns = Object.fromEntries(LIST_COLUMNS.map((c) => [c, bids[c]])) as {
+  [C in (typeof LIST_COLUMNS)[number]]: (typeof bids)[C];
+};
+
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
   const { parts, withListings } = bidParts(shape);
   return tx
     .select({
-      bid: bids,
+      bid: bidListColumns,
       offer_state: offer.state,
       ask_state: ask.state,
       offer_available: offer.available_quantity,

@@ -22,7 +22,7 @@ import type { BidDetail, BidHistoryEntry, BidListRecord } from '@spirit/domain/b
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
-import type { BidListing, BidRow, historyOf } from './bids.repository.js';
+import type { BidListBid, BidListing, BidRow, historyOf } from './bids.repository.js';
 
 /** Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list). */
 export type Viewer = { companyId: number; side: BidSide | null };
@@ -46,7 +46,7 @@ const clear = (viewer: Viewer, side: BidSide, status: BidStatus) =>
 const named = (viewer: Viewer, side: BidSide, status: BidStatus, name: string) =>
   clear(viewer, side, status) ? name : maskName(name);
 
-const flagsOf = (bid: BidRow) =>
+const flagsOf = (bid: Pick<BidRow, FlagKey>) =>
   Object.fromEntries(FLAG_KEYS.map((k) => [k, bid[k] ?? null])) as Record<FlagKey, true | null>;
 const source = (s: string | null) => (s ?? 'New') as (typeof RATING_SOURCES)[number];
 
@@ -64,7 +64,7 @@ type ListExtras = {
   industry_rating: string | number | null;
 };
 
-export function toListRecord(bid: BidRow, x: ListExtras, viewer: Viewer, now: Date): BidListRecord {
+export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now: Date): BidListRecord {
   const status = effectiveStatus(bid, now);
   return {
     id: bid.id,

@@ -43,6 +43,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Start periodic jobs (off in tests, which call the jobs directly). */
   scheduler?: boolean;
+  /** Close `database` when the app closes, once everything that may still use it has finished. */
+  closeDatabase?: boolean;
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -58,6 +60,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     genReqId: () => randomUUID(),
     trustProxy: config.env === 'production',
   });
+  // onClose hooks run last-registered first: registered before any other, closing the database runs after them all
+  // (mail in flight still writes its outbox row, the scheduler stops, LISTEN ends on an open connection).
+  if (options.closeDatabase) app.addHook('onClose', async () => options.database.close());
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON; the response schemas document the contract and the tests check it.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -10,7 +10,8 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export async function startServer(config: Config) {
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp({ ...config, webDist: config.webDist ?? WEB_DIST }, { database, scheduler: true });
-  app.addHook('onClose', async () => database.close());
-  return app;
+  return buildApp(
+    { ...config, webDist: config.webDist ?? WEB_DIST },
+    { database, scheduler: true, closeDatabase: true },
+  );
 }

@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { METHODS } from '@spirit/domain/api/methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { mailOutbox } from '../modules/mail/mail.table.js';
+import { freshDatabase } from '../test/database.js';
 import { createHarness, type Harness } from '../test/harness.js';
 
 let h: Harness;
@@ -162,6 +168,35 @@ describe('mailbox outside local mode', () => {
       expect(res.statusCode).toBe(404);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('closes the database last: a mail in flight keeps its outbox row and LISTEN ends on an open connection', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sx-close-'));
+    const database = await freshDatabase();
+    let outboxAtClose: string[] | null = null;
+    const app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' }),
+      {
+        database: {
+          ...database,
+          close: async () => {
+            outboxAtClose = (await database.db.select().from(mailOutbox)).map((m) => m.subject);
+            await database.close();
+          },
+        },
+        closeDatabase: true,
+      },
+    );
+    try {
+      await app.ready(); // the caller cache LISTENs from here
+      await app.deps.mailer.send({ kind: 'invitation', to: 'a@b.test', subject: 'In flight', text: 't', html: 'h' });
+      await expect(app.close()).resolves.toBeUndefined();
+      expect(outboxAtClose).toEqual(['In flight']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

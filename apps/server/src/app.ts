@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { mailboxEnabled, type Config } from './config.js';
 import type { Database } from './db/client.js';
+import { vacuumEmbedded } from './db/maintenance.js';
 import { newToken } from './lib/crypto.js';
 import { startScheduler } from './lib/scheduler.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -134,6 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       [
         { name: 'purge-unclaimed-uploads', lockKey: 7_101, everyMs: 3_600_000, run: () => purgeUnclaimedUploads(deps) },
         { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
+        // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
+        ...(options.database.kind === 'pglite'
+          ? [{ name: 'vacuum-embedded', lockKey: 7_103, everyMs: 60_000, run: () => vacuumEmbedded(db) }]
+          : []),
       ],
       app.log,
     );

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { pgliteStatements, type PgliteStatements } from './pglite-statements.js';
+import { pgliteStatements, type PgliteStatements, type RunMode } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -183,11 +183,7 @@ type Queryable = Pick<PGlite, 'query'>;
  * (`dropKnownParsers`), and parameterised statements by name (db/pglite-statements.ts); a transaction's client
  * likewise, inside the transaction's lock.
  */
-function driverFor<C extends Queryable>(
-  client: C,
-  statements: PgliteStatements,
-  mode: { inTransaction: boolean; generic: boolean },
-): C {
+function driverFor<C extends Queryable>(client: C, statements: PgliteStatements, mode: RunMode): C {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
@@ -200,9 +196,7 @@ function driverFor<C extends Queryable>(
       }
       if (prop === 'transaction' && 'transaction' in target) {
         return (fn: (tx: Queryable) => Promise<unknown>) =>
-          (target as unknown as PGlite).transaction((tx) =>
-            fn(driverFor(tx, statements, { inTransaction: true, generic: false })),
-          );
+          (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction')));
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -213,10 +207,10 @@ function driverFor<C extends Queryable>(
 export function openPglite(client: PGlite): Database {
   const { queries, logger } = queryCounter();
   const statements = withTextParsers.has(client) ? pgliteStatements(client) : null;
-  const driver = statements ? driverFor(client, statements, { inTransaction: false, generic: false }) : client;
+  const driver = statements ? driverFor(client, statements, 'default') : client;
   const db = drizzlePglite({ client: driver, schema, logger }) as unknown as Db;
   if (statements) {
-    const generic = driverFor(client, statements, { inTransaction: false, generic: true });
+    const generic = driverFor(client, statements, 'generic');
     genericTwin.set(db, drizzlePglite({ client: generic, schema, logger }) as unknown as Db);
   }
   return {

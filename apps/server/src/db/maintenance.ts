@@ -9,15 +9,17 @@ import type { Db } from './client.js';
  * The app's tables that PostgreSQL's autovacuum would treat now, by its default thresholds: vacuum past 50 dead rows
  * + 20 % of the table or 1,000 inserted + 20 % (with ANALYZE), analyse alone past 50 changed rows + 10 %.
  */
-const DUE = sql`select s.relname as "table",
-    (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-      or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)) as "vacuum"
-  from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-  where s.schemaname = 'public' and (
-    s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-    or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
-    or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0))
-  order by s.relname`;
+const DUE = sql`select "table", "vacuum" from (
+    select s.relname as "table",
+      s.n_dead_tup > 50 + 0.2 * est.n or s.n_ins_since_vacuum > 1000 + 0.2 * est.n as "vacuum",
+      s.n_mod_since_analyze > 50 + 0.1 * est.n as "analyze"
+    from pg_stat_user_tables s
+      join pg_class c on c.oid = s.relid
+      cross join lateral (select greatest(c.reltuples, 0) as n) est
+    where s.schemaname = 'public'
+  ) tables
+  where "vacuum" or "analyze"
+  order by "table"`;
 
 /**
  * Vacuums (with ANALYZE) or analyses each table that is due, one statement per table, so calls waiting for the

@@ -29,20 +29,18 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/**
+ * How a statement runs: `transaction` inside a PGlite transaction, which holds the lock; `generic` with a plan made
+ * without its values, outside transactions only (inside one, the SET would outlive a failed statement until the
+ * transaction ends); `default` otherwise.
+ */
+export type RunMode = 'default' | 'generic' | 'transaction';
+
 export type PgliteStatements = {
   /** Whether `run` takes this call: a parameterised statement with plain options, while the names are bounded. */
   takes: (text: string, params: unknown[] | undefined, options: QueryOptions) => boolean;
-  /**
-   * Runs a statement by name, preparing it on first use; `inTransaction` when a PGlite transaction holds the lock,
-   * `generic` to run it with a plan made without its values (never inside a transaction: SET would outlive a
-   * failed statement there until the transaction ends).
-   */
-  run: <T>(
-    text: string,
-    params: unknown[],
-    options: QueryOptions,
-    mode: { inTransaction: boolean; generic: boolean },
-  ) => Promise<Results<T>>;
+  /** Runs a statement by name, preparing it on first use. */
+  run: <T>(text: string, params: unknown[], options: QueryOptions, mode: RunMode) => Promise<Results<T>>;
 };
 
 export function pgliteStatements(client: PGlite): PgliteStatements {
@@ -66,12 +64,8 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
     return statement;
   }
 
-  async function execute<T>(
-    text: string,
-    params: unknown[],
-    options: QueryOptions,
-    { inTransaction, generic }: { inTransaction: boolean; generic: boolean },
-  ) {
+  async function execute<T>(text: string, params: unknown[], options: QueryOptions, mode: RunMode) {
+    const generic = mode === 'generic';
     const statement = await prepared(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -84,7 +78,7 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
       concat(generic ? [serialize.query(PLAN_GENERIC), ...run, serialize.query(PLAN_DEFAULT)] : run),
       { syncToFs: false },
     );
-    if (!inTransaction) await client.syncToFs();
+    if (mode !== 'transaction') await client.syncToFs();
     const answer = generic ? messages.filter((m) => !ownCommand(m)) : messages;
     const all = statement.rowDescription ? [statement.rowDescription, ...answer] : answer;
     return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
@@ -96,21 +90,10 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
       !options?.blob &&
       !options?.paramTypes &&
       (named.size < MAX_NAMED_STATEMENTS || named.has(text)),
-    run: <T>(
-      text: string,
-      params: unknown[],
-      options: QueryOptions,
-      mode: { inTransaction: boolean; generic: boolean },
-    ) => {
-      const runQuery = () =>
-        client._runExclusiveQuery(() =>
-          execute<T>(text, params, options, {
-            inTransaction: mode.inTransaction,
-            generic: mode.generic && !mode.inTransaction,
-          }),
-        );
+    run: <T>(text: string, params: unknown[], options: QueryOptions, mode: RunMode) => {
+      const runQuery = () => client._runExclusiveQuery(() => execute<T>(text, params, options, mode));
       // Outside a transaction, wait for any transaction to finish first, as PGlite's own `query` does.
-      return mode.inTransaction ? runQuery() : client._runExclusiveTransaction(runQuery);
+      return mode === 'transaction' ? runQuery() : client._runExclusiveTransaction(runQuery);
     },
   };
 }

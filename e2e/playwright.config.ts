@@ -1,6 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
-export const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Each worker drives its own server, on its own embedded database with its own demo market, so spec files never
+// see each other's writes. The config is evaluated in the runner (no index: it starts every server) and again in
+// each worker, which Playwright gives TEST_PARALLEL_INDEX (0 … workers − 1). One worker per four cores: on two,
+// a second worker (its Chromium and server) only took CPU from the integration suite running beside it
+// (docs/decisions.md).
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 4))));
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const PORT = FIRST_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const SUPER_ADMIN = { email: 'root@e2e.example', password: 'Root@E2e2026' };
 
@@ -9,7 +17,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -31,21 +39,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node serve.mjs',
-    url: `${BASE_URL}/healthz`,
+    url: `http://127.0.0.1:${FIRST_PORT + index}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     env: {
-      PORT: String(PORT),
+      PORT: String(FIRST_PORT + index),
       HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
+      PUBLIC_URL: `http://127.0.0.1:${FIRST_PORT + index}`,
       ADMIN_EMAIL: SUPER_ADMIN.email,
       ADMIN_PASSWORD: SUPER_ADMIN.password,
       SEED_DEMO: 'true',
       CAPTCHA_MAX_NUMBER: '5000',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

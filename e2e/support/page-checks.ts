@@ -26,6 +26,10 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string) {
   );
   expect(summary, `accessibility violations on ${name}`).toEqual([]);
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Chromium once never answered a full-page capture (a 60 s hang, the page idle); the screenshot is a record, not
+  // the check, so a capture that takes 15 s is taken again at window size.
+  await page
+    .screenshot({ path: file, fullPage: true, timeout: 15_000 })
+    .catch(() => page.screenshot({ path: file, timeout: 15_000 }));
   await testInfo.attach(`${name}.png`, { path: file, contentType: 'image/png' });
 }

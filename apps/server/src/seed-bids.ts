@@ -198,12 +198,16 @@ export async function seedBids(
     return actor;
   }
 
-  /** The step-up as a person does it: a code by mail, then verifyOTP, once per person. */
+  /**
+   * The step-up as a person does it: a code by mail, then verifyOTP, once per person. Dated two minutes back, past
+   * the resend wait: a demo user who approves something in the market's first minute gets a code at once.
+   */
   async function stepped(actor: Actor) {
     if (windows.has(actor.email)) return actor;
-    await stepUp.generate(quiet, actor);
+    const before: Deps = { ...quiet, now: () => new Date(now.getTime() - 2 * 60_000) };
+    await stepUp.generate(before, actor);
     const code = /code is ([0-9]{6})/.exec(codes.at(-1)!.text)![1]!;
-    await stepUp.verify(quiet, actor, code);
+    await stepUp.verify(before, actor, code);
     windows.add(actor.email);
     return actor;
   }

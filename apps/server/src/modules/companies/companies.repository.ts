@@ -48,7 +48,7 @@ const displayNameSql = sql<string>`coalesce(nullif(${companies.name}, ''), ${com
 
 const SEARCHED = [companies.name, companies.registered_name, companies.email, companies.gst_number, companies.pan_no];
 
-type ListShape = {
+export type ListShape = {
   type: boolean;
   status: boolean;
   search: boolean;
@@ -57,7 +57,8 @@ type ListShape = {
   total: boolean;
 };
 
-const listShape = statement((tx, shape: ListShape) => {
+/** The platform's company list as a query builder, placeholders for its values (`listShape` prepares it). */
+export function companyListQuery(tx: Tx, shape: ListShape) {
   const where = and(
     shape.type ? eq(companies.type, sql.placeholder('type')) : undefined,
     shape.status ? sql`${companies.status} = any(${sql.placeholder('statuses')})` : undefined,
@@ -74,27 +75,48 @@ const listShape = statement((tx, shape: ListShape) => {
           sql`${companies.id} asc`,
         ]
       : byName(displayNameSql, companies.id, shape.order);
-  return tx
-    .select({
-      id: companies.id,
-      name: displayNameSql,
-      registered_name: companies.registered_name,
-      gst_number: companies.gst_number,
-      pan_no: companies.pan_no,
-      type: companies.type,
-      status: companies.status,
-      email: companies.email,
-      mobile_number: companies.mobile_number,
-      admin_pending: adminPending,
-      created_at: companies.created_at,
-      ...(shape.total ? { total_records: totalWhere(companies, where) } : {}),
-    })
+  const fields = {
+    id: companies.id,
+    name: displayNameSql,
+    registered_name: companies.registered_name,
+    gst_number: companies.gst_number,
+    pan_no: companies.pan_no,
+    type: companies.type,
+    status: companies.status,
+    email: companies.email,
+    mobile_number: companies.mobile_number,
+    admin_pending: adminPending,
+    created_at: companies.created_at,
+    ...(shape.total ? { total_records: totalWhere(companies, where) } : {}),
+  };
+  // A search reads each candidate row to match it anyway: one statement, planned with its term, does less.
+  if (shape.search)
+    return tx
+      .select(fields)
+      .from(companies)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  // The page's ids first, then its rows: the offset skips index entries only (companies_display_name_idx holds the
+  // name columns, so an unsearched page by name is an index-only scan), and the select list — the pending-admin
+  // subquery above all — is worked out for the page's rows, not for every row skipped on the way to a deep page.
+  // `= any(array(…))`, not a join: a generic plan cannot see the page size and would hash the whole table.
+  const pageIds = tx
+    .select({ id: companies.id })
     .from(companies)
     .where(where)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-}, notSearched);
+  return tx
+    .select(fields)
+    .from(companies)
+    .where(sql`${companies.id} = any(array(${pageIds}))`)
+    .orderBy(...order);
+}
+
+const listShape = statement(companyListQuery, notSearched);
 
 export type CompanyListQuery = {
   page: number;

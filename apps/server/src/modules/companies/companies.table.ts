@@ -34,8 +34,15 @@ export const companies = pgTable(
   (t) => [
     index('companies_status_idx').on(t.status, t.created_at),
     // The list's name order (`coalesce(nullif(name, ''), registered_name)`, case-insensitive) and its search: a
-    // trigram index per searched column serves `lower(column) like '%term%'` at any size.
-    index('companies_display_name_idx').on(sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`, t.id),
+    // trigram index per searched column serves `lower(column) like '%term%'` at any size. The name columns close
+    // the key (they never change its order, id is unique) so that a page's ids are an index-only scan: PostgreSQL
+    // reads an expression's value from an index only when the columns it is made of are in the index too.
+    index('companies_display_name_idx').on(
+      sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`,
+      t.id,
+      t.name,
+      t.registered_name,
+    ),
     index('companies_type_display_name_idx').on(
       t.type,
       sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`,

@@ -1,0 +1,2 @@
+DROP INDEX "companies_display_name_idx";--> statement-breakpoint
+CREATE INDEX "companies_display_name_idx" ON "companies" USING btree (lower(coalesce(nullif("name", ''), "registered_name")),"id","name","registered_name");

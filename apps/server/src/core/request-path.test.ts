@@ -259,7 +259,7 @@ describe('lists and searches stay indexed at scale', () => {
       sort_by: 'name',
       order: 'desc',
       total: false,
-      size: '10',
+      deep: true,
     } as const;
     const plan = await planOf(h.db, companyListQuery(h.db, shape), { limit: 10, offset: 490 }, 'force_generic_plan');
     expect(plan).toMatch(/Index Only Scan Backward using companies_display_name_idx/);

@@ -8,8 +8,8 @@ import { defineConfig } from '@playwright/test';
 // (docs/decisions.md).
 const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 4))));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const PORT = FIRST_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const urlOf = (index: number) => `http://127.0.0.1:${FIRST_PORT + index}`;
+export const BASE_URL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const SUPER_ADMIN = { email: 'root@e2e.example', password: 'Root@E2e2026' };
 
 export default defineConfig({
@@ -41,14 +41,14 @@ export default defineConfig({
   },
   webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node serve.mjs',
-    url: `http://127.0.0.1:${FIRST_PORT + index}/healthz`,
+    url: `${urlOf(index)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     env: {
       PORT: String(FIRST_PORT + index),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${FIRST_PORT + index}`,
+      PUBLIC_URL: urlOf(index),
       ADMIN_EMAIL: SUPER_ADMIN.email,
       ADMIN_PASSWORD: SUPER_ADMIN.password,
       SEED_DEMO: 'true',

@@ -5,7 +5,7 @@
 // its plan per connection (the pool names every parameterised statement, db/client.ts).
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { genericTwin, type Tx } from './client.js';
-import { containsAny, searchPattern } from '../lib/list.js';
+import { containsAny, searchPattern, searchTextLike } from '../lib/list.js';
 
 type Preparable = { prepare(name: string): unknown };
 
@@ -65,6 +65,11 @@ export function fixedStatement<Q extends Preparable>(build: (tx: Tx) => Q) {
  */
 export function searchAnyPlaceholder(columns: SQLWrapper[], name = 'pattern'): SQL {
   return containsAny(columns, sql.placeholder(name));
+}
+
+/** `searchTextLike` for a statement: the table's `search_text` against the placeholder `name` (`searchPattern`). */
+export function searchTextPlaceholder(column: SQLWrapper, name = 'pattern'): SQL {
+  return searchTextLike(column, sql.placeholder(name));
 }
 
 /** The value of a search placeholder (lib/list.ts), exported here beside the placeholder it fills. */

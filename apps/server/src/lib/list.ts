@@ -87,6 +87,11 @@ export function containsAny(columns: SQLWrapper[], pattern: unknown): SQL {
   )})`;
 }
 
+/** `search_text like pattern`: a table's stored search text (db/trigram.ts `searchTextOf`) against a pattern. */
+export function searchTextLike(column: SQLWrapper, pattern: unknown): SQL {
+  return sql`${column} like ${pattern}`;
+}
+
 /**
  * Case-insensitive "contains" over the given columns; undefined when there is nothing to search. Each
  * `lower(column) like` is served by a trigram index on `lower(column)` (migration 0003), so a search stays indexed

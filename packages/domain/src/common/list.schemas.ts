@@ -4,12 +4,23 @@ import { idField, wholeNumberField } from './numbers.js';
 export const PAGE_SIZES = [5, 10, 20, 30] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** U+0000–U+001F and U+007F: no searched value holds them. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 export const listQuerySchema = z.object({
   page: wholeNumberField().pipe(z.number().min(1, 'Must be at least 1')).default(1),
   page_size: wholeNumberField()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 5, 10, 20 or 30')
     .default(DEFAULT_PAGE_SIZE),
-  item_search: z.string().trim().max(200).optional(),
+  // One line of text: a pasted tab or line break searches as a space (and a table's stored search text joins its
+  // columns with a control character, which a term therefore never holds: apps/server db/trigram.ts).
+  item_search: z
+    .string()
+    .overwrite((term) => term.replace(CONTROL_CHARACTERS, ' '))
+    .trim()
+    .max(200)
+    .optional(),
   sort_order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -2,11 +2,11 @@ import type { auditQuerySchema } from '@spirit/domain/audit/audit.schemas';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { searchAnyPlaceholder, searchPattern, searchTextPlaceholder, statement } from '../../db/statements.js';
 import { pageOf, totalWhere } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
-import { auditLog } from './audit.table.js';
+import { auditLog, entryColumns } from './audit.table.js';
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
@@ -51,7 +51,7 @@ function where(tx: Tx, f: Filters): SQL | undefined {
     f.objectType ? eq(auditLog.object_type, sql.placeholder('object_type')) : undefined,
     f.from ? gte(auditLog.created_at, sql.placeholder('from')) : undefined,
     f.to ? lt(auditLog.created_at, sql.placeholder('to')) : undefined,
-    f.search ? searchAnyPlaceholder([auditLog.action, auditLog.object_type, auditLog.object_id]) : undefined,
+    f.search ? searchTextPlaceholder(auditLog.search_text) : undefined,
   );
 }
 
@@ -59,7 +59,7 @@ const listShape = statement(
   (tx, shape: PageShape) =>
     tx
       .select({
-        entry: auditLog,
+        entry: entryColumns,
         actor_name: users.name,
         company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
         ...(shape.total ? { total_records: totalWhere(auditLog, where(tx, shape), AUDIT_COUNT_CAP) } : {}),

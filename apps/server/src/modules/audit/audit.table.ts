@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { trigramIndexes } from '../../db/trigram.js';
+import { getTableColumns } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import { searchTextIndex, searchTextOf } from '../../db/trigram.js';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -13,12 +14,20 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the log's search matches (db/trigram.ts): never selected for an answer (`entryColumns`). */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(searchTextOf((): PgColumn[] => [auditLog.action, auditLog.object_type, auditLog.object_id])),
   },
   (t) => [
     index('audit_log_created_idx').on(t.created_at, t.id),
     index('audit_log_object_idx').on(t.object_type, t.object_id),
     index('audit_log_company_idx').on(t.company_id, t.created_at),
     index('audit_log_actor_idx').on(t.actor_user_id, t.created_at),
-    ...trigramIndexes('audit_log', [t.action, t.object_type, t.object_id]),
+    searchTextIndex('audit_log', t.search_text),
   ],
 );
+
+/** Every column but `search_text`: what an entry read for an answer holds. */
+const { search_text: _searchText, ...entryColumns } = getTableColumns(auditLog);
+export { entryColumns };

@@ -101,6 +101,48 @@ describe('getAllCompany', () => {
     expect(new Set(newest.body.data.records.map((r) => r.status))).toEqual(new Set(['Pending', 'Approved']));
   });
 
+  it('searches each searched column case-insensitively, never across two, and sees an edit at once', async () => {
+    const company = await registerCompany(h, { name: 'Kaveri Spirits', registered_name: 'Kaveri Spirits Pvt Ltd' });
+    const b = company.body;
+    const search = async (term: string) =>
+      (
+        await h.call<{ records: { id: number }[] }>(
+          'getAllCompany',
+          { page_size: 30, item_search: term, search: { status: ['Pending'] } },
+          superToken,
+        )
+      ).body.data.records.map((r) => r.id);
+    for (const term of [
+      'kaveri',
+      'SPIRITS PVT',
+      b.email.toUpperCase(),
+      b.gst_number.toLowerCase(),
+      b.pan_no.slice(2, 8),
+    ])
+      expect(await search(term), term).toEqual([company.id]);
+    // The end of the name and the start of the registered name are two columns, not one text.
+    expect(await search('spirits kaveri')).toEqual([]);
+    expect(await search('spirits\u001fkaveri')).toEqual([]);
+    // The answer carries the list's columns, not the stored search text.
+    const page = await h.call<{ records: Record<string, unknown>[] }>(
+      'getAllCompany',
+      { item_search: 'kaveri', search: { status: ['Pending'] } },
+      superToken,
+    );
+    expect(page.body.data.records[0]).not.toHaveProperty('search_text');
+    const details = await h.call<Record<string, unknown>>('getCompanyDetails', { id: company.id }, superToken);
+    expect(details.body.data).not.toHaveProperty('search_text');
+    // The stored text follows an edit of the name.
+    const edited = await h.call(
+      'updateCompany',
+      editBody(company.id, company.body, { name: 'Godavari Spirits', registered_name: 'Godavari Spirits Pvt Ltd' }),
+      superToken,
+    );
+    expect(edited.statusCode, JSON.stringify(edited.body)).toBe(200);
+    expect(await search('kaveri')).toEqual([]);
+    expect(await search('godavari')).toEqual([company.id]);
+  });
+
   it('sorts names both ways, case-insensitively', async () => {
     const asc = await h.call<{ records: { name: string }[] }>(
       'getAllCompany',

@@ -1,14 +1,14 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, notSearched, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
-import { byName, pageOf, searchAny, totalWhere } from '../../lib/list.js';
+import { fixedStatement, notSearched, searchPattern, searchTextPlaceholder, statement } from '../../db/statements.js';
+import { byName, pageOf, searchTextLike, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
-import { companies, companySpirits } from './companies.table.js';
+import { companies, companyColumns, companySpirits } from './companies.table.js';
 
-export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyRow = Omit<typeof companies.$inferSelect, 'search_text'>;
 
 export async function lockCompany(tx: Tx, id: number): Promise<CompanyRow | null> {
-  const rows = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+  const rows = await tx.select(companyColumns).from(companies).where(eq(companies.id, id)).for('update');
   return rows[0] ?? null;
 }
 
@@ -37,7 +37,7 @@ export async function liveCompanyEmailExists(tx: Tx, email: string, exceptId?: n
 }
 
 export async function insertCompany(tx: Tx, row: typeof companies.$inferInsert, spirits: string[]) {
-  const [created] = await tx.insert(companies).values(row).returning();
+  const [created] = await tx.insert(companies).values(row).returning(companyColumns);
   await tx
     .insert(companySpirits)
     .values(spirits.map((type_of_spirit) => ({ company_id: created!.id, type_of_spirit })));
@@ -45,8 +45,6 @@ export async function insertCompany(tx: Tx, row: typeof companies.$inferInsert, 
 }
 
 const displayNameSql = sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
-
-const SEARCHED = [companies.name, companies.registered_name, companies.email, companies.gst_number, companies.pan_no];
 
 export type ListShape = {
   type: boolean;
@@ -64,7 +62,7 @@ export function companyListQuery(tx: Tx, shape: ListShape) {
   const where = and(
     shape.type ? eq(companies.type, sql.placeholder('type')) : undefined,
     shape.status ? sql`${companies.status} = any(${sql.placeholder('statuses')})` : undefined,
-    shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
+    shape.search ? searchTextPlaceholder(companies.search_text) : undefined,
   );
   // A scalar subquery with LIMIT, not EXISTS: PostgreSQL may turn an EXISTS in the select list into a hash of every
   // pending admin in the platform; this one runs for the page's rows only, through users_company_idx.
@@ -151,17 +149,18 @@ export async function listCompanies(tx: Tx, q: CompanyListQuery, withTotal: bool
 }
 
 export async function countCompanies(tx: Tx, q: CompanyListQuery): Promise<number> {
+  const pattern = searchPattern(q.item_search);
   const where = and(
     q.type ? eq(companies.type, q.type) : undefined,
     q.status?.length ? inArray(companies.status, q.status as CompanyRow['status'][]) : undefined,
-    searchAny(q.item_search, SEARCHED),
+    pattern ? searchTextLike(companies.search_text, pattern) : undefined,
   );
   return (await tx.select({ n: count() }).from(companies).where(where))[0]!.n;
 }
 
 const findShape = fixedStatement((tx) =>
   tx
-    .select()
+    .select(companyColumns)
     .from(companies)
     .where(eq(companies.id, sql.placeholder('id')))
     .limit(1),
@@ -179,7 +178,7 @@ const spiritsJson = sql<{ id: number; type_of_spirit: string }[]>`(select coales
 
 const detailsShape = fixedStatement((tx) =>
   tx
-    .select({ company: companies, spirits: spiritsJson })
+    .select({ company: companyColumns, spirits: spiritsJson })
     .from(companies)
     .where(eq(companies.id, sql.placeholder('id')))
     .limit(1),

@@ -1,6 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { trigramIndexes } from '../../db/trigram.js';
+import { getTableColumns, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
+import { searchTextIndex, searchTextOf, trigramIndexes } from '../../db/trigram.js';
 
 export const companies = pgTable(
   'companies',
@@ -30,11 +40,22 @@ export const companies = pgTable(
     status_before_delete: text('status_before_delete', { enum: ['Pending', 'Approved', 'Rejected'] }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the list's search matches (db/trigram.ts): never selected for an answer (`companyColumns`). */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        searchTextOf((): PgColumn[] => [
+          companies.name,
+          companies.registered_name,
+          companies.email,
+          companies.gst_number,
+          companies.pan_no,
+        ]),
+      ),
   },
   (t) => [
     index('companies_status_idx').on(t.status, t.created_at),
-    // The list's name order (`coalesce(nullif(name, ''), registered_name)`, case-insensitive) and its search: a
-    // trigram index per searched column serves `lower(column) like '%term%'` at any size. The name columns close
+    // The list's name order (`coalesce(nullif(name, ''), registered_name)`, case-insensitive). The name columns close
     // the key (they never change its order, id is unique) so that a page's ids are an index-only scan: PostgreSQL
     // reads an expression's value from an index only when the columns it is made of are in the index too.
     index('companies_display_name_idx').on(
@@ -48,12 +69,18 @@ export const companies = pgTable(
       sql`lower(coalesce(nullif(${t.name}, ''), ${t.registered_name}))`,
       t.id,
     ),
-    ...trigramIndexes('companies', [t.name, t.registered_name, t.email, t.gst_number, t.pan_no]),
+    // The search; and an admin email's uniqueness (`lower(email) = …`), which the email's trigram index serves.
+    searchTextIndex('companies', t.search_text),
+    ...trigramIndexes('companies', [t.email]),
     uniqueIndex('companies_pan_live_idx')
       .on(t.pan_no)
       .where(sql`${t.status} <> 'Rejected' and ${t.status} <> 'Deleted'`),
   ],
 );
+
+/** Every column but `search_text`: what a company row read for a service or an answer holds. */
+const { search_text: _searchText, ...companyColumns } = getTableColumns(companies);
+export { companyColumns };
 
 export const companySpirits = pgTable(
   'company_spirits',

@@ -224,15 +224,28 @@ describe('confidential bids', () => {
 describe('listings show their bids', () => {
   it('counts open bids on a listing, and lists the company’s bids on a market item, masked', async () => {
     const offer = await seedOffer(h, m.seller);
-    const bid = await seedOpenBid(h, { ...m, offer, ask: await seedAsk(h, m.buyer) });
-    const got = await h.call('getOfferById', { id: offer.id }, m.seller.negotiator.token);
-    expect(got.body.data).toMatchObject({ total_open_bids: 1 });
-    const list = await h.call<{ records: { id: number; total_open_bids: number }[] }>(
-      'getAllOffers',
-      {},
-      m.seller.negotiator.token,
-    );
-    expect(list.body.data.records.find((r) => r.id === offer.id)?.total_open_bids).toBe(1);
+    const ask = await seedAsk(h, m.buyer);
+    const bid = await seedOpenBid(h, { ...m, offer, ask });
+    // The seller's offer and the buyer's ask each count it, in their list and on their item.
+    const counts = async () => {
+      const of = async (id: number, token: string | null) => {
+        const one = await h.call<{ total_open_bids: number }>('getOfferById', { id }, token);
+        const list = await h.call<{ records: { id: number; total_open_bids: number }[] }>('getAllOffers', {}, token);
+        return [one.body.data.total_open_bids, list.body.data.records.find((r) => r.id === id)?.total_open_bids];
+      };
+      return [...(await of(offer.id, m.seller.negotiator.token)), ...(await of(ask.id, m.buyer.negotiator.token))];
+    };
+    expect(await counts()).toEqual([1, 1, 1, 1]);
+    // Past its validity the bid is no longer open, whether or not the lapse sweep has run.
+    await h.db
+      .update(bids)
+      .set({ valid_until: new Date(Date.now() - 60_000) })
+      .where(eq(bids.id, bid.id));
+    expect(await counts()).toEqual([0, 0, 0, 0]);
+    await h.db
+      .update(bids)
+      .set({ valid_until: new Date(Date.now() + 3_600_000) })
+      .where(eq(bids.id, bid.id));
     const item = await h.call<{ orders: { id: number; seller_company_name: string }[] }>(
       'getInventorybyId',
       { id: offer.id },

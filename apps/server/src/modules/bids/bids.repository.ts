@@ -546,16 +546,18 @@ export async function tickerEntries(tx: Tx, product: string | undefined) {
 }
 
 /** Open, still valid bids per listing. */
-export async function openBidCounts(tx: Tx, listingIds: number[], now: Date): Promise<Map<number, number>> {
-  if (!listingIds.length) return new Map();
-  const rows = await tx
-    .select({ id: listings.id, n: sql<number>`count(${bids.id})::int` })
-    .from(listings)
-    .innerJoin(bids, or(eq(bids.offer_id, listings.id), eq(bids.ask_id, listings.id)))
-    .where(and(inArray(listings.id, listingIds), liveWhere(now.toISOString())))
-    .groupBy(listings.id);
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
+const openBid = alias(bids, 'open_bid');
+const openBidsOf = (side: 'offer_id' | 'ask_id') =>
+  sql`(select count(*)::int from ${bids} ${openBid} where ${openBid[side]} = ${listings.id}
+    and ${openBid.status} in ${OPEN} and ${openBid.valid_until} > ${NOW})`;
+
+/**
+ * A listing's open, still valid bids, as a column of a statement over `listings` (the company's listings, a
+ * listing's item) with the placeholder `now`: an offer's through the bids' offer side, an ask's through their ask
+ * side, one index probe, worked out for the rows the statement returns.
+ */
+export const openBidCount = sql<number>`(case when ${listings.side} = 'Offer'
+  then ${openBidsOf('offer_id')} else ${openBidsOf('ask_id')} end)`;
 
 // --- The lapse sweep ----------------------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } f
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js';
+import { openBidCount } from '../bids/bids.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from './listings.table.js';
@@ -51,8 +52,8 @@ const ownWhere = (shape: Pick<OwnShape, 'search'>) =>
   );
 
 /**
- * The statement of `listOwnListings` (the EXPLAIN tests read its plan). Values: company, side, pattern, limit,
- * offset.
+ * The statement of `listOwnListings` (the EXPLAIN tests read its plan), each listing with its open bids. Values:
+ * company, side, pattern, now (ISO), limit, offset.
  */
 export function ownListingsQuery(tx: Tx, shape: OwnShape) {
   const order =
@@ -63,7 +64,7 @@ export function ownListingsQuery(tx: Tx, shape: OwnShape) {
           sql`${listings.id} desc`,
         ];
   return tx
-    .select({ ...withDistillery, total_records: totalOver })
+    .select({ ...withDistillery, total_open_bids: openBidCount, total_records: totalOver })
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
     .where(ownWhere(shape))
@@ -84,7 +85,7 @@ const ownCountStatement = statement((tx, shape: Pick<OwnShape, 'search'>) =>
 /** A company's listings of one side, newest change first or by a column (getAllOffers, My Orders). */
 export async function listOwnListings(
   tx: Tx,
-  opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string } },
+  opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string }; now: Date },
 ) {
   const { companyId, side, q } = opts;
   const pattern = searchPattern(q.item_search);
@@ -92,7 +93,7 @@ export async function listOwnListings(
   const sort = q.sort_by && Object.hasOwn(OWN_SORTS, q.sort_by) ? (q.sort_by as OwnSort) : 'changed';
   const shape: OwnShape = { search: !!pattern, sort, order: sort === 'changed' ? 'desc' : q.sort_order };
   const values = { company: companyId, side, pattern };
-  const rows = await ownListingsStatement(tx, shape).execute({ ...values, ...pageOf(q) });
+  const rows = await ownListingsStatement(tx, shape).execute({ ...values, now: opts.now.toISOString(), ...pageOf(q) });
   return pageWithTotal(q, rows, async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n);
 }
 
@@ -113,6 +114,24 @@ export async function findOwnListing(
   lock = false,
 ): Promise<ListingWithDistillery | null> {
   const rows = await ownListingStatement(tx, { lock }).execute({ id, company: companyId });
+  return rows[0] ?? null;
+}
+
+// Generic, as the list: planned with a moment, an ask's count could pair the ask's bids with every still-valid bid
+// of the market (bids_open_valid_until_idx) instead of reading the ask's own few.
+const ownListingItemStatement = statement(
+  (tx) =>
+    tx
+      .select({ ...withDistillery, total_open_bids: openBidCount })
+      .from(listings)
+      .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
+      .where(and(eq(listings.id, value('id')), eq(listings.company_id, value('company')))),
+  alwaysGeneric,
+);
+
+/** One listing of the company with its open, still valid bids (the item), or null. */
+export async function findOwnListingItem(tx: Tx, companyId: number, id: number, now: Date) {
+  const rows = await ownListingItemStatement(tx, {}).execute({ id, company: companyId, now: now.toISOString() });
   return rows[0] ?? null;
 }
 

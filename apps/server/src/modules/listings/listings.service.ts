@@ -35,7 +35,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
-import { bidStats, lastTradedPrice, listBids, openBidCounts, tickerEntries } from '../bids/bids.repository.js';
+import { bidStats, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy } from '../mappings/mappings.repository.js';
@@ -43,6 +43,7 @@ import {
   companyProducts,
   findListing,
   findOwnListing,
+  findOwnListingItem,
   countMarket,
   listMarket,
   listOwnListings,
@@ -169,16 +170,11 @@ export const audited = (row: ListingRow) => ({
 
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {
   const { companyId, side } = tradingSide(actor);
-  const page = await listOwnListings(deps.db, { companyId, side, q });
   const now = deps.now();
+  const page = await listOwnListings(deps.db, { companyId, side, q, now });
   const period = currentPeriod(now);
-  const open = await openBidCounts(
-    deps.db,
-    page.records.map((r) => r.id),
-    now,
-  );
   return {
-    records: page.records.map((r) => ({ ...toListing(r, period), total_open_bids: open.get(r.id) ?? 0 })),
+    records: page.records.map((r) => ({ ...toListing(r, period), total_open_bids: r.total_open_bids })),
     totalRecords: page.totalRecords,
   };
 }
@@ -206,12 +202,11 @@ async function mayEdit(deps: Deps, actor: Actor, listing: { company_id: number; 
 
 export async function get(deps: Deps, actor: Actor, id: number) {
   const { companyId } = tradingSide(actor);
-  const row = await findOwnListing(deps.db, companyId, id);
+  const now = deps.now();
+  const row = await findOwnListingItem(deps.db, companyId, id, now);
   if (!row) throw listingNotFound();
   const stats = await statsFor(deps, otherSide(row.side), row.product);
-  const now = deps.now();
-  const open = await openBidCounts(deps.db, [row.id], now);
-  const listing = { ...toListing(row, currentPeriod(now)), total_open_bids: open.get(row.id) ?? 0 };
+  const listing = { ...toListing(row, currentPeriod(now)), total_open_bids: row.total_open_bids };
   return { ...listing, ...stats, can_edit: await mayEdit(deps, actor, row) };
 }
 

@@ -10,7 +10,7 @@ import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js'
 import { openBidCount } from '../bids/bids.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
-import { listings } from './listings.table.js';
+import { listings, offerLandedPrice } from './listings.table.js';
 
 export type ListingRow = typeof listings.$inferSelect;
 export type ListingWithDistillery = ListingRow & { distillery_name: string };
@@ -207,9 +207,7 @@ export type PossibleQuery = ListQuery & { sort_by?: 'landed_price' | 'offer_pric
  */
 function landedOrder(mine: ListingSide) {
   const n = (column: SQLWrapper) => sql`coalesce(${column}, 0)`;
-  if (mine === 'Ask') {
-    return sql`(${listings.price} + round(${listings.price} * ${n(listings.sales_tax)} / 100, 2) + ${n(listings.export_pass_fee)})`;
-  }
+  if (mine === 'Ask') return offerLandedPrice(listings);
   const fees = [
     listings.import_pass_fee,
     listings.escort_fee,

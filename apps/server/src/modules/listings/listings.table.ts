@@ -1,11 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import { trigramIndexes } from '../../db/trigram.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { users } from '../users/users.table.js';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/**
+ * An offer's landed price before the buyer's own fees (DESIGN.md §4): its price, its sales tax on the price and its
+ * export pass fee. One expression for the index below and for getAllPossibleOffer's order (a buyer's default), so
+ * PostgreSQL matches them.
+ */
+export function offerLandedPrice(t: { price: PgColumn; sales_tax: PgColumn; export_pass_fee: PgColumn }): SQL {
+  return sql`(${t.price} + round(${t.price} * coalesce(${t.sales_tax}, 0) / 100, 2) + coalesce(${t.export_pass_fee}, 0))`;
+}
 
 /**
  * Offers (side Offer, Seller companies) and asks (side Ask, Buyer companies) in one table (DESIGN.md §4). A
@@ -63,6 +72,15 @@ export const listings = pgTable(
     // getAllPossibleOffer and the product filter of getAllInventory: open listings of a side and product, by period.
     index('listings_open_product_idx')
       .on(t.side, t.product, t.to_period)
+      .where(sql`${t.status} = 'Open'`),
+    // getAllPossibleOffer's orders: a product's open listings by price (a seller's default, highest first) and, for
+    // offers, by landed price (a buyer's default, cheapest first). A page walks its few rows in order instead of
+    // sorting every open listing of the product (thousands at market scale).
+    index('listings_open_product_price_idx')
+      .on(t.side, t.product, t.price)
+      .where(sql`${t.status} = 'Open'`),
+    index('listings_open_product_landed_idx')
+      .on(t.side, t.product, offerLandedPrice(t))
       .where(sql`${t.status} = 'Open'`),
     // Market statistics: open listings of a side and product, newest change first.
     index('listings_open_product_recent_idx')

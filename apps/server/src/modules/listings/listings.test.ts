@@ -546,6 +546,15 @@ describe('hot queries are served by their indexes', () => {
     const period = periodAhead(0);
     const market = { side: 'Offer', company: buyerA.company.id, period, ...page };
     const noFilter = { products: false, states: false, search: false, total: true };
+    const possible = {
+      side: 'Offer',
+      product: mine.product,
+      from_period: mine.from_period > period ? mine.from_period : period,
+      to_period: mine.to_period,
+      company: mine.company_id,
+      period,
+      ...page,
+    };
     // Each expected index is a pattern: two indexes serve open listings of a side and product equally well.
     // Each statement's plan is read from its own text (test/plans.ts) as a first execution makes it (with the
     // values) and, for the shapes the server runs generically (db/statements.ts), as it runs them.
@@ -592,15 +601,7 @@ describe('hot queries are served by their indexes', () => {
       ],
       [
         'getAllPossibleOffer',
-        filled(possibleQuery(h.db, { mine: 'Ask', sort: 'offer_price', order: 'asc', total: true }), {
-          side: 'Offer',
-          product: mine.product,
-          from_period: mine.from_period > period ? mine.from_period : period,
-          to_period: mine.to_period,
-          company: mine.company_id,
-          period,
-          ...page,
-        }),
+        filled(possibleQuery(h.db, { mine: 'Ask', sort: 'offer_price', order: 'asc', total: true }), possible),
         ['listings_open_product(_recent)?_idx'],
       ],
       ['getAllInventory', filled(marketQuery(h.db, noFilter), market), ['listings_open_(recent|state)_idx']],
@@ -653,6 +654,46 @@ describe('hot queries are served by their indexes', () => {
         for (const index of indexes) expect(text, `${name} (${mode})\n${text}`).toMatch(new RegExp(index));
         expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on (listings|distilleries)/);
       }
+    }
+  }, 60_000);
+});
+
+describe('a product’s counterparties at market size', () => {
+  it('a page walks the open listings in its order, by price or an offer’s landed price, as the server plans it', async () => {
+    // 20,000 open offers of one product from two sellers, at a spread of prices and fees (the bench's market has
+    // about 4,000 a product from hundreds of companies; a few hundred, as above, are rightly sorted whole).
+    const base = listingBody(sellerA);
+    await h.db.execute(sql`insert into listings (side, company_id, distillery_id, state, product, from_period,
+        to_period, original_quantity, available_quantity, price, sales_tax, export_pass_fee)
+      select 'Offer', s.company_id, s.distillery_id, 'Goa', 'Rum Spirit', ${base.from_period}, ${base.to_period}, 100,
+        100, 40 + (i % 997) / 10.0, (i % 7) * 2, (i % 13)
+      from generate_series(1, 20000) i
+        join (values (0, ${sellerA.company.id}::int, ${sellerA.distilleries[0]!.id}::int),
+          (1, ${sellerB.company.id}::int, ${sellerB.distilleries[0]!.id}::int)) s(k, company_id, distillery_id)
+          on s.k = i % 2`);
+    await h.db.execute(sql`analyze listings`);
+    const { possibleQuery } = await import('./listings.repository.js');
+    const period = periodAhead(0);
+    const values = {
+      side: 'Offer',
+      product: 'Rum Spirit',
+      from_period: base.from_period > period ? base.from_period : period,
+      to_period: base.to_period,
+      company: buyerA.company.id,
+      period,
+      sales_tax: '0',
+      limit: 10,
+      offset: 0,
+    };
+    for (const [sort, index] of [
+      ['offer_price', 'listings_open_product_price_idx'],
+      ['default', 'listings_open_product_landed_idx'],
+    ] as const) {
+      const query = possibleQuery(h.db, { mine: 'Ask', sort, order: 'asc', total: false });
+      const text = await planOf(h.db, query, values, 'force_generic_plan');
+      expect(text, text).toMatch(new RegExp(`Index Scan using ${index}`));
+      // Not every open listing of the product read and sorted for ten.
+      expect(text, text).not.toMatch(/top-N heapsort|Bitmap Heap Scan on listings/);
     }
   }, 60_000);
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "listings_open_product_price_idx" ON "listings" USING btree ("side","product","price") WHERE "listings"."status" = 'Open';--> statement-breakpoint
+CREATE INDEX "listings_open_product_landed_idx" ON "listings" USING btree ("side","product",("price" + round("price" * coalesce("sales_tax", 0) / 100, 2) + coalesce("export_pass_fee", 0))) WHERE "listings"."status" = 'Open';

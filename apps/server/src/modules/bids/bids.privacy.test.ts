@@ -7,6 +7,7 @@ import { runLocked } from '../../lib/scheduler.js';
 import {
   approveBid,
   auditEntries,
+  listingBody,
   seedAsk,
   seedLockedBid,
   seedMarket,
@@ -236,6 +237,14 @@ describe('listings show their bids', () => {
       return [...(await of(offer.id, m.seller.negotiator.token)), ...(await of(ask.id, m.buyer.negotiator.token))];
     };
     expect(await counts()).toEqual([1, 1, 1, 1]);
+    // An edit answers with the listing as it now stands, its open bid included.
+    const edited = await h.call<{ offer_price: string; total_open_bids: number }>(
+      'updateInventory',
+      { ...listingBody(m.seller, { offer_price: '61' }), id: offer.id },
+      m.seller.negotiator.token,
+    );
+    expect(edited.statusCode, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ offer_price: '61.00', total_open_bids: 1 });
     // Past its validity the bid is no longer open, whether or not the lapse sweep has run.
     await h.db
       .update(bids)

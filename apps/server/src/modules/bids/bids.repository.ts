@@ -545,7 +545,6 @@ export async function tickerEntries(tx: Tx, product: string | undefined) {
     .limit(TICKER_SIZE);
 }
 
-/** Open, still valid bids per listing. */
 const openBid = alias(bids, 'open_bid');
 const openBidsOf = (side: 'offer_id' | 'ask_id') =>
   sql`(select count(*)::int from ${bids} ${openBid} where ${openBid[side]} = ${listings.id}

@@ -129,7 +129,8 @@ export function newListing(opts: { form: ListingForm; side: ListingSide; actor: 
 const feesOf = (row: ListingRow) =>
   Object.fromEntries(FEE_FIELDS.map((f) => [f, row[f]])) as Record<(typeof FEE_FIELDS)[number], string | null>;
 
-export function toListing(row: ListingRow & { distillery_name: string }, period: string): Listing {
+/** A listing as the API answers it, with its open, still valid bids (`openBids`). */
+export function toListing(row: ListingRow & { distillery_name: string }, period: string, openBids: number): Listing {
   return {
     id: row.id,
     side: row.side,
@@ -145,8 +146,7 @@ export function toListing(row: ListingRow & { distillery_name: string }, period:
     available_quantity: row.available_quantity,
     offer_price: row.price,
     ...feesOf(row),
-    // Bids arrive with the next issue.
-    total_open_bids: 0,
+    total_open_bids: openBids,
     created_on: row.created_at.toISOString(),
     modified_on: row.updated_at.toISOString(),
     version: row.version,
@@ -174,7 +174,7 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
   const page = await listOwnListings(deps.db, { companyId, side, q, now });
   const period = currentPeriod(now);
   return {
-    records: page.records.map((r) => ({ ...toListing(r, period), total_open_bids: r.total_open_bids })),
+    records: page.records.map((r) => toListing(r, period, r.total_open_bids)),
     totalRecords: page.totalRecords,
   };
 }
@@ -206,7 +206,7 @@ export async function get(deps: Deps, actor: Actor, id: number) {
   const row = await findOwnListingItem(deps.db, companyId, id, now);
   if (!row) throw listingNotFound();
   const stats = await statsFor(deps, otherSide(row.side), row.product);
-  const listing = { ...toListing(row, currentPeriod(now)), total_open_bids: row.total_open_bids };
+  const listing = toListing(row, currentPeriod(now), row.total_open_bids);
   return { ...listing, ...stats, can_edit: await mayEdit(deps, actor, row) };
 }
 
@@ -232,7 +232,8 @@ export async function create(deps: Deps, actor: Actor, body: Record<string, unkn
       after: audited(row!),
     });
     const distillery = ctx.distilleries.get(row!.distillery_id)!;
-    return toListing({ ...row!, distillery_name: distillery.name }, ctx.currentPeriod);
+    // A new listing has no bids yet.
+    return toListing({ ...row!, distillery_name: distillery.name }, ctx.currentPeriod, 0);
   });
 }
 
@@ -274,12 +275,16 @@ export async function update(
       status: quantity.available > 0n ? ('Open' as const) : ('Closed' as const),
     };
     const change = changedFields(audited(before), audited({ ...before, ...next }));
-    if (!Object.keys(change.after).length) return toListing(before, ctx.currentPeriod);
-    const [row] = await tx
+    // The answer is the listing as it now stands, with the bids open on it.
+    const answer = async () => {
+      const item = (await findOwnListingItem(tx, companyId, before.id, now))!;
+      return toListing(item, ctx.currentPeriod, item.total_open_bids);
+    };
+    if (!Object.keys(change.after).length) return answer();
+    await tx
       .update(listings)
       .set({ ...next, version: sql`${listings.version} + 1`, updated_by: actor.userId, updated_at: now })
-      .where(eq(listings.id, before.id))
-      .returning();
+      .where(eq(listings.id, before.id));
     await audit(tx, {
       actorUserId: actor.userId,
       companyId,
@@ -288,8 +293,7 @@ export async function update(
       objectId: before.id,
       ...change,
     });
-    const distillery = ctx.distilleries.get(row!.distillery_id)!;
-    return toListing({ ...row!, distillery_name: distillery.name }, ctx.currentPeriod);
+    return answer();
   });
 }
 

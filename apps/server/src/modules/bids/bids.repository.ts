@@ -205,9 +205,12 @@ const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
 
 const NOW = sql.placeholder('now');
 
-/** Open and still valid (at `$now` in a list): what "New" and "OnGoing" mean to a reader before the sweep. */
-const liveWhere = (now: Placeholder | string = NOW) =>
-  sql`(${bids.status} in ${OPEN} and ${bids.valid_until} > ${now})`;
+/**
+ * Open and still valid (at `$now` in a list): what "New" and "OnGoing" mean to a reader before the sweep. `bid` is
+ * the bids table or an alias of it.
+ */
+const liveWhere = (now: Placeholder | string = NOW, bid: { status: SQLWrapper; valid_until: SQLWrapper } = bids) =>
+  sql`(${bid.status} in ${OPEN} and ${bid.valid_until} > ${now})`;
 
 /**
  * The effective status `$status`: an open bid past `valid_until` reads Lapsed. Three texts, as the status asks:
@@ -548,7 +551,7 @@ export async function tickerEntries(tx: Tx, product: string | undefined) {
 const openBid = alias(bids, 'open_bid');
 const openBidsOf = (side: 'offer_id' | 'ask_id') =>
   sql`(select count(*)::int from ${bids} ${openBid} where ${openBid[side]} = ${listings.id}
-    and ${openBid.status} in ${OPEN} and ${openBid.valid_until} > ${NOW})`;
+    and ${liveWhere(NOW, openBid)})`;
 
 /**
  * A listing's open, still valid bids, as a column of a statement over `listings` (the company's listings, a

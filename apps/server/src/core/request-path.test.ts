@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { companyListQuery } from '../modules/companies/companies.repository.js';
+import { companyUsersListQuery } from '../modules/users/users.repository.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { planOf } from '../test/plans.js';
 import { seedMapping, seedSuperAdmin, seedTeam, seedUser, USER_PASSWORD } from '../test/fixtures.js';
@@ -272,5 +273,14 @@ describe('lists and searches stay indexed at scale', () => {
     // the scan, where it would run for every row skipped on the way.
     const indent = (pattern: RegExp) => /^ */.exec(plan.split('\n').find((l) => pattern.test(l))!)![0].length;
     expect(indent(/SubPlan/)).toBeLessThan(indent(/Index Only Scan/));
+  });
+
+  it('the users list reads its company’s mappings once for the page, not three indexes and three tables per user', async () => {
+    const query = companyUsersListQuery(h.db, { search: false, order: 'asc' });
+    const values = { company: team.company.id, archived: false, limit: 10, offset: 0 };
+    const plan = await planOf(h.db, query, values, 'force_generic_plan');
+    expect(plan).toMatch(/CTE fm/);
+    expect(plan).toMatch(/mappings_company_type_idx/);
+    expect(plan).not.toMatch(/mappings_(negotiator|authorizer|approver)_idx/);
   });
 });

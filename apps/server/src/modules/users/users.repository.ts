@@ -6,6 +6,8 @@ import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
+import { distilleries } from '../distilleries/distilleries.table.js';
+import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
 import { users } from './users.table.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -145,23 +147,55 @@ export async function findCompanyUserWithFacts(tx: Tx, companyId: number, id: nu
 
 const SEARCHED = [users.name, users.email, users.mobile_number];
 
-const listShape = statement(
-  (tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+/**
+ * The list's facts come from the company's mappings, read once per page into `fm` (a mapping per row, one row per
+ * mapped distillery): a mapping names only its own company's users (mappings.service.ts `checkForm`), so each row's
+ * tiers and distilleries are a scan of those few rows — where `userWithFacts` probes three indexes and joins three
+ * tables per user (on PGlite the page cost a fifth more that way).
+ */
+const companyMappingFacts = (tx: Tx) =>
+  tx.$with('fm').as(
     tx
-      .select({ ...userWithFacts, total_records: totalOver })
-      .from(users)
-      .where(
-        and(
-          eq(users.company_id, sql.placeholder('company')),
-          eq(users.is_archived, sql.placeholder('archived')),
-          shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
-        ),
-      )
-      .orderBy(...byName(users.name, users.id, shape.order))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  alwaysGeneric,
-);
+      .select({
+        negotiator_id: mappings.negotiator_id,
+        authorizer_id: mappings.authorizer_id,
+        approver_id: mappings.approver_id,
+        distillery: sql<string | null>`${distilleries.name}`.as('distillery'),
+      })
+      .from(mappings)
+      .leftJoin(mappingDistilleries, eq(mappingDistilleries.mapping_id, mappings.id))
+      .leftJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
+      .where(eq(mappings.company_id, sql.placeholder('company'))),
+  );
+
+const userWithCompanyFacts = {
+  ...getTableColumns(users),
+  is_negotiator: sql<boolean>`exists (select 1 from fm where fm.negotiator_id = "users"."id")`,
+  is_authorizer: sql<boolean>`exists (select 1 from fm where fm.authorizer_id = "users"."id")`,
+  is_approver: sql<boolean>`exists (select 1 from fm where fm.approver_id = "users"."id")`,
+  mapped_distilleries: sql<string[]>`(select coalesce(json_agg(distinct fm.distillery)
+    filter (where fm.distillery is not null), '[]'::json)
+    from fm where "users"."id" in (fm.negotiator_id, fm.authorizer_id, fm.approver_id))`,
+};
+
+/** The company's users list (`listCompanyUsers`), a page with its total; exported for its plan's test. */
+export const companyUsersListQuery = (tx: Tx, shape: { search: boolean; order: 'asc' | 'desc' }) =>
+  tx
+    .with(companyMappingFacts(tx))
+    .select({ ...userWithCompanyFacts, total_records: totalOver })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, sql.placeholder('company')),
+        eq(users.is_archived, sql.placeholder('archived')),
+        shape.search ? searchAnyPlaceholder(SEARCHED) : undefined,
+      ),
+    )
+    .orderBy(...byName(users.name, users.id, shape.order))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+
+const listShape = statement(companyUsersListQuery, alwaysGeneric);
 
 /** A page of the company's users with their roles and mapped distilleries, and the total, in one query. */
 export async function listCompanyUsers(

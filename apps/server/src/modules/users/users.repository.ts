@@ -151,7 +151,7 @@ const SEARCHED = [users.name, users.email, users.mobile_number];
  * The list's facts come from the company's mappings, read once per page into `fm` (a mapping per row, one row per
  * mapped distillery): a mapping names only its own company's users (mappings.service.ts `checkForm`), so each row's
  * tiers and distilleries are a scan of those few rows — where `userWithFacts` probes three indexes and joins three
- * tables per user (on PGlite the page cost a fifth more that way).
+ * tables per user (on PGlite the page cost a tenth more that way).
  */
 const companyMappingFacts = (tx: Tx) =>
   tx.$with('fm').as(

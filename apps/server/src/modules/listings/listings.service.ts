@@ -38,7 +38,7 @@ import { audit, changedFields } from '../audit/audit.service.js';
 import { bidStats, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
-import { distilleriesNegotiatedBy } from '../mappings/mappings.repository.js';
+import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
 import {
   companyProducts,
   findListing,
@@ -193,10 +193,11 @@ export async function marketStats(deps: Deps, actor: Actor, product: string) {
   return statsFor(deps, otherSide(tradingSide(actor).side), product);
 }
 
-/** Whether the caller negotiates for this listing's distillery (a query only for Negotiators). */
+/** Whether the caller negotiates for this listing's distillery (a query only for its company's Negotiators). */
 async function mayEdit(deps: Deps, actor: Actor, listing: { company_id: number; distillery_id: number }) {
   if (!actor.roles.includes('Negotiator') || listing.company_id !== actor.companyId) return false;
-  const ids = new Set((await distilleriesNegotiatedBy(deps.db, actor.userId)).map((d) => d.id));
+  const negotiates = await negotiatesFor(deps.db, actor.userId, listing.distillery_id);
+  const ids = new Set(negotiates ? [listing.distillery_id] : []);
   return mayManageListing({ companyId: actor.companyId, negotiatedDistilleryIds: ids }, listing);
 }
 

@@ -17,9 +17,12 @@ import {
   periodAhead,
   seedAsk,
   seedDistillery,
+  seedListing,
+  seedMapping,
   seedOffer,
   seedSuperAdmin,
   seedTrader,
+  seedUser,
   type Trader,
 } from '../../test/fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
@@ -98,6 +101,24 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
       (await h.call('getOfferById', { id: res.body.data.id }, sellerA.approver.token)).body.data,
     );
     expect(asApprover.can_edit).toBe(false);
+  });
+
+  it('only the Negotiator of the listing’s distillery may edit it, not another Negotiator of the company', async () => {
+    const offer = await seedListing(h, sellerA);
+    const other = await seedUser(h, { adminToken: sellerA.adminToken, overrides: { name: 'Omar Other' } });
+    const distillery = await seedDistillery(h, { adminToken: sellerA.adminToken });
+    await seedMapping(h, {
+      adminToken: sellerA.adminToken,
+      type: 'Decentralized',
+      distilleries: [distillery.id],
+      negotiator: other.id,
+      authorizer: sellerA.authorizer.id,
+      approver: sellerA.approver.id,
+    });
+    const detail = async (token: string) =>
+      offerDetailSchema.parse((await h.call('getOfferById', { id: offer.id }, token)).body.data);
+    expect((await detail(other.token!)).can_edit).toBe(false);
+    expect((await detail(sellerA.negotiator.token!)).can_edit).toBe(true);
   });
 
   it('a Buyer’s negotiator posts an ask with the ask’s fees', async () => {

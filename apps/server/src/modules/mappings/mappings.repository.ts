@@ -262,6 +262,25 @@ export async function untaggedDistilleries(tx: Tx, companyId: number, mappingId?
 }
 
 /** The distilleries the user negotiates for (trading forms and listing rights), by state and name. */
+const negotiatesShape = fixedStatement((tx) =>
+  tx
+    .select({ yes: sql<number>`1` })
+    .from(mappingDistilleries)
+    .innerJoin(mappings, eq(mappings.id, mappingDistilleries.mapping_id))
+    .where(
+      and(
+        eq(mappingDistilleries.distillery_id, sql.placeholder('distillery')),
+        eq(mappings.negotiator_id, sql.placeholder('user')),
+      ),
+    )
+    .limit(1),
+);
+
+/** Whether the user is the Negotiator of the distillery's mapping: one probe of its unique key, not the list below. */
+export async function negotiatesFor(tx: Tx, userId: number, distilleryId: number): Promise<boolean> {
+  return (await negotiatesShape(tx).execute({ user: userId, distillery: distilleryId })).length > 0;
+}
+
 export async function distilleriesNegotiatedBy(tx: Tx, userId: number) {
   return tx
     .select({ id: distilleries.id, name: distilleries.name, state: distilleries.state })

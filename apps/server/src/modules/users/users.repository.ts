@@ -60,15 +60,16 @@ export async function emailInUse(tx: Tx, email: string, exceptUserId?: number): 
 
 /**
  * Which mapping tiers name a user, as three boolean columns of the query that selects the user: Negotiator,
- * Authorizer and Approver come from distillery mappings, each test served by its index on the mappings table.
- * Written with qualified names: Drizzle leaves columns unqualified in single-table selects, where they would
- * resolve to the subquery's own table.
+ * Authorizer and Approver come from distillery mappings, each test served by its index on the mappings table —
+ * or from `source`, rows holding the mappings' three tier columns (the users list's `fm`). Written with qualified
+ * names: Drizzle leaves columns unqualified in single-table selects, where they would resolve to the subquery's
+ * own table.
  */
-export function mappedTierColumns(userId: SQLWrapper = sql.raw('"users"."id"')) {
+export function mappedTierColumns(userId: SQLWrapper = sql.raw('"users"."id"'), source = sql.raw('mappings')) {
   return {
-    is_negotiator: sql<boolean>`exists (select 1 from mappings tm where tm.negotiator_id = ${userId})`,
-    is_authorizer: sql<boolean>`exists (select 1 from mappings tm where tm.authorizer_id = ${userId})`,
-    is_approver: sql<boolean>`exists (select 1 from mappings tm where tm.approver_id = ${userId})`,
+    is_negotiator: sql<boolean>`exists (select 1 from ${source} tm where tm.negotiator_id = ${userId})`,
+    is_authorizer: sql<boolean>`exists (select 1 from ${source} tm where tm.authorizer_id = ${userId})`,
+    is_approver: sql<boolean>`exists (select 1 from ${source} tm where tm.approver_id = ${userId})`,
   };
 }
 
@@ -170,9 +171,7 @@ const companyMappingFacts = (tx: Tx) =>
 
 const userWithCompanyFacts = {
   ...getTableColumns(users),
-  is_negotiator: sql<boolean>`exists (select 1 from fm where fm.negotiator_id = "users"."id")`,
-  is_authorizer: sql<boolean>`exists (select 1 from fm where fm.authorizer_id = "users"."id")`,
-  is_approver: sql<boolean>`exists (select 1 from fm where fm.approver_id = "users"."id")`,
+  ...mappedTierColumns(undefined, sql.raw('fm')),
   mapped_distilleries: sql<string[]>`(select coalesce(json_agg(distinct fm.distillery)
     filter (where fm.distillery is not null), '[]'::json)
     from fm where "users"."id" in (fm.negotiator_id, fm.authorizer_id, fm.approver_id))`,

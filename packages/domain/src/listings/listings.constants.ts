@@ -49,8 +49,8 @@ export const BULK_COMMON_COLUMNS = [
 export const bulkColumnsOf = (side: ListingSide): readonly string[] => [...BULK_COMMON_COLUMNS, ...feeFieldsOf(side)];
 export const BULK_MAX_ROWS = 10_000;
 export const BULK_MAX_BYTES = MAX_UPLOAD_BYTES;
-/** What an xlsx may unpack to (its zip's declared sizes), and how many parts it may have. */
-export const BULK_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** What the parts of an xlsx that a reader needs may inflate to (counted as they inflate), and how many parts it may have. */
+export const BULK_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 export const BULK_MAX_ZIP_ENTRIES = 2_000;
 /** At most this many row errors are reported (the first ones, in sheet order). */
 export const BULK_MAX_REPORTED_ERRORS = 500;

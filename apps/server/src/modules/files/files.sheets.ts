@@ -1,46 +1,50 @@
-// Spreadsheet uploads (bulk upload of offers and asks): the type by content, and the zip-bomb guard of an xlsx.
+// Spreadsheet uploads (bulk upload of offers and asks): the type by content, an xlsx's parts inflated under a hard
+// cap (files.zip.ts), and the sheet read into rows on a worker thread with a heap and a time limit (issue 20, item 1:
+// a hostile workbook must never stop other users' requests).
 import * as XLSX from '@e965/xlsx';
 import {
+  BULK_MAX_ROWS,
   BULK_MAX_UNPACKED_BYTES,
   BULK_MAX_ZIP_ENTRIES,
   BULK_UPLOAD_TYPES,
 } from '@spirit/domain/listings/listings.constants';
 import { fileTypeFromBuffer } from 'file-type';
+import { Worker } from 'node:worker_threads';
+import type { SheetAnswer, SheetJob } from './files.sheet-worker.js';
+import { readZipParts, storedZip, type ZipParts, type ZipRefusal } from './files.zip.js';
 
 type SheetType = (typeof BULK_UPLOAD_TYPES)[number];
 const [CSV, XLS, XLSX_TYPE] = BULK_UPLOAD_TYPES;
 
 /**
- * The zip's central directory, read without inflating anything: the declared uncompressed sizes must stay within
- * `BULK_MAX_UNPACKED_BYTES` in total, the entries within `BULK_MAX_ZIP_ENTRIES`, and each local header must declare
- * the sizes its central entry does (a bomb that lies in one place is refused). Zip64 is refused: a bulk sheet never
- * needs it. Returns the refusal, or null.
+ * The parts a reader needs of a workbook: its content types, relationships, workbook, shared strings, styles (number
+ * formats tell dates) and worksheets. Everything else (themes, pictures, embedded objects, custom XML, anything
+ * added) is never inflated.
  */
-export function zipBombCheck(bytes: Buffer): 'unreadable' | 'too_large' | null {
-  const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0 || eocd + 22 > bytes.length) return 'unreadable';
-  const entries = bytes.readUInt16LE(eocd + 10);
-  const dirSize = bytes.readUInt32LE(eocd + 12);
-  const dirOffset = bytes.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || dirOffset === 0xffffffff || dirOffset + dirSize > eocd) return 'unreadable';
-  if (entries > BULK_MAX_ZIP_ENTRIES) return 'too_large';
-  let total = 0;
-  let at = dirOffset;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return 'unreadable';
-    const compressed = bytes.readUInt32LE(at + 20);
-    const size = bytes.readUInt32LE(at + 24);
-    const local = bytes.readUInt32LE(at + 42);
-    if (size === 0xffffffff || compressed === 0xffffffff || local === 0xffffffff) return 'unreadable';
-    total += size;
-    if (total > BULK_MAX_UNPACKED_BYTES) return 'too_large';
-    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return 'unreadable';
-    const usesDescriptor = (bytes.readUInt16LE(local + 6) & 0x08) !== 0;
-    if (!usesDescriptor && (bytes.readUInt32LE(local + 18) !== compressed || bytes.readUInt32LE(local + 22) !== size))
-      return 'unreadable';
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return null;
+const WORKBOOK_PART =
+  /^(\[Content_Types\]\.xml|_rels\/\.rels|xl\/workbook\.xml|xl\/_rels\/workbook\.xml\.rels|xl\/sharedStrings\.xml|xl\/styles\.xml|xl\/worksheets\/sheet\d+\.xml)$/;
+
+const CONTENT_TYPES = '[Content_Types].xml';
+
+/**
+ * An xlsx's workbook parts, inflated under the hard cap, or why not. The content types then declare only the parts
+ * kept (a reader looks for every part they name).
+ */
+export async function workbookParts(bytes: Buffer): Promise<ZipParts | ZipRefusal> {
+  const parts = await readZipParts(bytes, {
+    wanted: (name) => WORKBOOK_PART.test(name),
+    maxBytes: BULK_MAX_UNPACKED_BYTES,
+    maxEntries: BULK_MAX_ZIP_ENTRIES,
+  });
+  const types = typeof parts === 'string' ? undefined : parts.get(CONTENT_TYPES);
+  if (typeof parts === 'string' || !types) return typeof parts === 'string' ? parts : 'unreadable';
+  const declared = types
+    .toString('utf8')
+    .replace(/<Override\b[^>]*?PartName="\/?([^"]*)"[^>]*\/>/g, (override, name: string) =>
+      parts.has(name) ? override : '',
+    );
+  parts.set(CONTENT_TYPES, Buffer.from(declared, 'utf8'));
+  return parts;
 }
 
 /** Plain text a spreadsheet program would read as CSV: valid UTF-8, no NUL or other control bytes but tab and line ends. */
@@ -59,11 +63,12 @@ function isCsvText(bytes: Buffer): boolean {
  * What spreadsheet an upload is, by its content: an xlsx (a zip whose parts are a workbook's), an xls (a compound
  * file with a Workbook stream) or CSV text; null for anything else, a renamed executable included.
  */
-export async function sniffSheet(
-  bytes: Buffer,
-): Promise<{ type: SheetType; bomb: ReturnType<typeof zipBombCheck> } | null> {
+export async function sniffSheet(bytes: Buffer): Promise<{ type: SheetType; bomb: ZipRefusal | null } | null> {
   const detected = await fileTypeFromBuffer(bytes);
-  if (detected?.mime === XLSX_TYPE) return { type: XLSX_TYPE, bomb: zipBombCheck(bytes) };
+  if (detected?.mime === XLSX_TYPE) {
+    const parts = await workbookParts(bytes);
+    return { type: XLSX_TYPE, bomb: typeof parts === 'string' ? parts : null };
+  }
   if (detected?.mime === 'application/x-cfb') {
     try {
       const container = XLSX.CFB.read(bytes, { type: 'buffer' });
@@ -75,4 +80,77 @@ export async function sniffSheet(
   }
   if (!detected && isCsvText(bytes)) return { type: CSV, bomb: null };
   return null;
+}
+
+/** How long one sheet may take to read, and how much heap its reader may grow. */
+const READ_TIME_LIMIT_MS = 30_000;
+const READER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+/** Sheets read at once; more wait their turn (two cores, and each reader may take its heap limit). */
+const READERS = 2;
+
+let reading = 0;
+const queue: (() => void)[] = [];
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (reading >= READERS) await new Promise<void>((resolve) => queue.push(resolve));
+  reading += 1;
+  try {
+    return await work();
+  } finally {
+    reading -= 1;
+    queue.shift()?.();
+  }
+}
+
+/**
+ * The worker that reads a sheet. From the build it is the compiled file; run from the TypeScript source (the test
+ * runner), the worker registers tsx first so it can load the same source.
+ */
+function startReader(job: SheetJob): Worker {
+  const options = { workerData: job, resourceLimits: READER_LIMITS, transferList: [job.bytes.buffer as ArrayBuffer] };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./files.sheet-worker.js', import.meta.url), options);
+  const source = new URL('./files.sheet-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+function readOnWorker(job: SheetJob): Promise<SheetAnswer | ZipRefusal> {
+  return new Promise((resolve) => {
+    const worker = startReader(job);
+    const timer = setTimeout(() => {
+      resolve('too_large');
+      void worker.terminate();
+    }, READ_TIME_LIMIT_MS);
+    const done = (answer: SheetAnswer | ZipRefusal) => {
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    worker.once('message', (answer: SheetAnswer) => done(answer));
+    // Past its heap limit the worker ends with ERR_WORKER_OUT_OF_MEMORY: the sheet is too large to read.
+    worker.once('error', (error: NodeJS.ErrnoException) =>
+      done(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_large' : 'unreadable'),
+    );
+    worker.once('exit', () => done('unreadable'));
+  });
+}
+
+export type SheetTable = { table: unknown[][] } | { refusal: ZipRefusal | 'empty' };
+
+/**
+ * The first sheet of a bulk upload as rows of cells, at most `BULK_MAX_ROWS + 1` data rows (enough to tell that a
+ * sheet is over the limit). An xlsx is first reduced to its workbook parts, inflated under the cap and stored
+ * uncompressed, so the reader inflates nothing; a workbook's formula cells are read as their stored values.
+ */
+export async function readSheetTable(bytes: Buffer, type: string): Promise<SheetTable> {
+  let input = bytes;
+  if (type === XLSX_TYPE) {
+    const parts = await workbookParts(bytes);
+    if (typeof parts === 'string') return { refusal: parts };
+    input = storedZip(parts);
+  }
+  // The worker takes the bytes (transferred, not copied), so it gets a copy of its own.
+  const job: SheetJob = { bytes: new Uint8Array(input), text: type === CSV, sheetRows: BULK_MAX_ROWS + 2 };
+  const answer = await turn(() => readOnWorker(job));
+  if (typeof answer === 'string') return { refusal: answer };
+  if ('error' in answer) return { refusal: 'unreadable' };
+  return answer.table ? { table: answer.table } : { refusal: 'empty' };
 }

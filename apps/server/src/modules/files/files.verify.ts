@@ -1,19 +1,7 @@
 // Whole-file structure checks for the accepted upload types. Sniffing looks at the first bytes only, so a PNG
 // signature followed by HTML passed as an image (issue 7, item 6). These walkers accept a file only when its whole
 // structure is that type's, with nothing after its end marker. Our own code: no native image libraries.
-
-/** The CRC-32 (ISO-HDLC) PNG puts after each chunk. */
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

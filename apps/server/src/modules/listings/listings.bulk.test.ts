@@ -13,6 +13,7 @@ import {
   type Trader,
 } from '../../test/fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
+import { deflatedZip, partsOf } from '../../test/zips.js';
 
 let h: Harness;
 let seller: Trader;
@@ -251,15 +252,54 @@ describe('uploadFile with purpose=bulk', () => {
     );
   });
 
-  it('refuses a zip bomb before inflating it: the declared unpacked size is over the bound', async () => {
-    const bytes = Buffer.from(xlsxOf([[...bulkColumnsOf('Offer')]]));
-    // Declare 100 MB for the first central-directory entry (and its local header, so only the size is wrong).
-    const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-    bytes.writeUInt32LE(100 * 1024 * 1024, central + 24);
-    bytes.writeUInt32LE(100 * 1024 * 1024, bytes.readUInt32LE(central + 42) + 22);
-    await refusedUpload(bytes, 400, 'The spreadsheet is too large once unpacked. Please upload a smaller file.', {
-      name: 'bomb.xlsx',
-    });
+  // Issue 20, item 1: a 41 KB workbook with one extra part of 33 MiB of zeros pinned the event loop for minutes.
+  const MiB = 1024 * 1024;
+  const bombOf = async (declare: 'true' | 'zero') =>
+    deflatedZip(
+      [
+        ...(await partsOf(xlsxOf([[...bulkColumnsOf('Offer')], Object.values(row())]))),
+        { name: 'xl/media/zeros.bin', data: Buffer.alloc(33 * MiB) },
+      ],
+      declare,
+    );
+
+  it('never inflates a part a workbook does not need, whatever sizes it declares', async () => {
+    for (const declare of ['true', 'zero'] as const) {
+      const bytes = await bombOf(declare);
+      expect(bytes.length).toBeLessThan(100 * 1024);
+      const res = await uploadAndCreate(bytes, 'bomb.xlsx');
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.created).toBe(1);
+    }
+  });
+
+  it('refuses a worksheet that inflates past the bound, counting the bytes that come out, and keeps answering', async () => {
+    const parts = await partsOf(xlsxOf([[...bulkColumnsOf('Offer')]]));
+    const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!;
+    sheet.data = Buffer.concat([sheet.data, Buffer.alloc(40 * MiB, 0x20)]);
+    const bytes = deflatedZip(parts, 'zero');
+    const answered: string[] = [];
+    const upload = refusedUpload(
+      bytes,
+      400,
+      'The spreadsheet is too large once unpacked. Please upload a smaller file.',
+      {
+        name: 'bomb.xlsx',
+      },
+    ).then(() => answered.push('upload'));
+    // The inflating runs off the event loop: a health check sent after the upload answers before it.
+    const health = h.app
+      .inject({ method: 'GET', url: '/healthz' })
+      .then((r) => answered.push(`healthz ${r.statusCode}`));
+    await Promise.all([upload, health]);
+    expect(answered).toEqual(['healthz 200', 'upload']);
+  });
+
+  it('refuses an archive whose local header names another part than its directory entry', async () => {
+    const bytes = deflatedZip(await partsOf(xlsxOf([[...bulkColumnsOf('Offer')]])));
+    const at = bytes.indexOf(Buffer.from('xl/'), 30);
+    bytes.write('XL/', at);
+    await refusedUpload(bytes, 400, 'The file could not be read as a spreadsheet', { name: 'odd.xlsx' });
   });
 
   it('is for a signed-in Negotiator', async () => {

@@ -24,7 +24,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { readCompanyFile, storeCompanyFile } from '../files/files.service.js';
-import { zipBombCheck } from '../files/files.sheets.js';
+import { readSheetTable } from '../files/files.sheets.js';
 import { companyProducts } from './listings.repository.js';
 import { invalid, loadContext, newListing, tradingSide } from './listings.service.js';
 import { listings } from './listings.table.js';
@@ -92,37 +92,17 @@ function cellValue(column: string, v: unknown): unknown {
   return v;
 }
 
-/**
- * Reads the first sheet. CSV is read as plain text (`raw`): no cell is evaluated, so `=…`, `+…`, `-…`, `@…` stay
- * text (and no field accepts them). A workbook's formula cells are read as their stored values. At most
- * `BULK_MAX_ROWS + 1` data rows are parsed, enough to tell that a sheet is over the limit.
- */
-function readSheet(bytes: Buffer, contentType: string): unknown[][] {
-  if (contentType === XLSX_TYPE) {
-    const bomb = zipBombCheck(bytes);
-    if (bomb)
-      throw fileRefused(bomb === 'too_large' ? LISTING_MESSAGES.bulkUnpackedTooLarge : LISTING_MESSAGES.bulkUnreadable);
-  }
-  const options: XLSX.ParsingOptions = {
-    dense: true,
-    sheetRows: BULK_MAX_ROWS + 2,
-    cellFormula: false,
-    cellHTML: false,
-    cellText: false,
-    cellStyles: false,
-  };
-  let book: XLSX.WorkBook;
-  try {
-    book =
-      contentType === BULK_UPLOAD_TYPES[0]
-        ? XLSX.read(bytes.toString('utf8').replace(/^\uFEFF/, ''), { ...options, type: 'string', raw: true })
-        : XLSX.read(bytes, { ...options, type: 'buffer' });
-  } catch {
-    throw fileRefused(LISTING_MESSAGES.bulkUnreadable);
-  }
-  const sheet = book.SheetNames[0] ? book.Sheets[book.SheetNames[0]] : undefined;
-  if (!sheet) throw fileRefused(LISTING_MESSAGES.bulkEmpty);
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+/** The first sheet's rows (files.sheets.ts reads it off the event loop), or the refusal in the spec's words. */
+async function readSheet(bytes: Buffer, contentType: string): Promise<unknown[][]> {
+  const read = await readSheetTable(bytes, contentType);
+  if ('table' in read) return read.table;
+  throw fileRefused(
+    read.refusal === 'too_large'
+      ? LISTING_MESSAGES.bulkUnpackedTooLarge
+      : read.refusal === 'empty'
+        ? LISTING_MESSAGES.bulkEmpty
+        : LISTING_MESSAGES.bulkUnreadable,
+  );
 }
 
 type Row = { row: number; form: ListingForm };
@@ -182,7 +162,7 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
   const id = fileIdFromUrl(url);
   const file = id ? await readCompanyFile(deps, { companyId, id, kind: 'bulk' }) : null;
   if (!file) throw notFound('file.not_found', LISTING_MESSAGES.bulkFileNotFound);
-  const table = readSheet(file.bytes, file.row.content_type);
+  const table = await readSheet(file.bytes, file.row.content_type);
   const ctx = await loadContext(deps.db, actor, deps.now());
   const nonBlank = table.slice(1).filter((r) => r.some((c) => c !== null && String(c).trim() !== '')).length;
   if (table.length === 0 || nonBlank === 0) throw fileRefused(LISTING_MESSAGES.bulkEmpty);

@@ -89,5 +89,6 @@ export const LISTING_MESSAGES = {
   bulkUploaded: (n: number, side: ListingSide) =>
     `${n} ${side === 'Offer' ? (n === 1 ? 'offer' : 'offers') : n === 1 ? 'ask' : 'asks'} uploaded successfully`,
   bulkFileNotFound: 'File not found',
+  bulkFileUsed: 'This file has already been uploaded. Please choose the file again to upload it once more.',
   templateReady: 'Template ready',
 } as const;

@@ -111,6 +111,16 @@ export async function readCompanyFile(deps: Deps, opts: { companyId: number; id:
   return row && bytes ? { row, bytes } : null;
 }
 
+/** Marks a bulk sheet as read into listings; false when it already was (the row stays locked to the end). */
+export async function consumeFile(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(files)
+    .set({ consumed_at: now })
+    .where(and(eq(files.id, id), isNull(files.consumed_at)))
+    .returning({ id: files.id });
+  return rows.length === 1;
+}
+
 /** An unclaimed upload young enough to be linked to a new company, locked for the claim. */
 export async function findClaimableUpload(tx: Tx, deps: Deps, id: string) {
   const cutoff = new Date(deps.now().getTime() - UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000);

@@ -13,6 +13,8 @@ export const files = pgTable(
     /** Null while unclaimed: an upload made before its company exists. */
     company_id: integer('company_id').references(() => companies.id),
     claimed_at: timestamp('claimed_at', { withTimezone: true }),
+    /** A bulk sheet is read into listings once: when uploadCSV created them. */
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
     uploaded_ip: text('uploaded_ip'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -134,6 +134,20 @@ describe('uploadCSV', () => {
     expect((entry!.after as { listing_ids: number[] }).listing_ids).toEqual(res.body.data.ids);
   });
 
+  it('reads a file into listings once: a second call, even at the same moment, is refused and creates nothing', async () => {
+    const up = await uploadSheet(csvOf([row(), row({ price: '62' })]));
+    const call = () => h.call('uploadCSV', { s3_url: up.body.data.file_url }, seller.negotiator.token);
+    const before = await listingCount();
+    const answers = await Promise.all([call(), call()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await listingCount()).toBe(before + 2);
+    const again = await tableDigest(h);
+    expectError(await call(), 409, {
+      error: 'This file has already been uploaded. Please choose the file again to upload it once more.',
+    });
+    expect(await tableDigest(h)).toEqual(again);
+  });
+
   it('reads an xlsx: formula cells as their values, date cells in period columns as months', async () => {
     const columns = bulkColumnsOf('Offer');
     const sheet = XLSX.utils.aoa_to_sheet([[...columns], Object.values(row())]);

@@ -20,10 +20,10 @@ import {
 import { listingFormSchemaOf, type ListingForm } from '@spirit/domain/listings/listings.schemas';
 import { fieldErrors } from '@spirit/domain/common/validators';
 import type { Actor } from '../../lib/actor.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { readCompanyFile, storeCompanyFile } from '../files/files.service.js';
+import { consumeFile, readCompanyFile, storeCompanyFile } from '../files/files.service.js';
 import { readSheetTable } from '../files/files.sheets.js';
 import { companyProducts } from './listings.repository.js';
 import { invalid, loadContext, newListing, tradingSide } from './listings.service.js';
@@ -162,6 +162,7 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
   const id = fileIdFromUrl(url);
   const file = id ? await readCompanyFile(deps, { companyId, id, kind: 'bulk' }) : null;
   if (!file) throw notFound('file.not_found', LISTING_MESSAGES.bulkFileNotFound);
+  if (file.row.consumed_at) throw conflict('bulk.file_used', LISTING_MESSAGES.bulkFileUsed);
   const table = await readSheet(file.bytes, file.row.content_type);
   const ctx = await loadContext(deps.db, actor, deps.now());
   const nonBlank = table.slice(1).filter((r) => r.some((c) => c !== null && String(c).trim() !== '')).length;
@@ -174,6 +175,8 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
   const now = deps.now();
   const values = rows.map(({ form }) => newListing({ form, side, actor, companyId, now }));
   const ids = await deps.db.transaction(async (tx) => {
+    // A sheet is read into listings once: the second of two calls with the same file waits here, then is refused.
+    if (!(await consumeFile(tx, file.row.id, now))) throw conflict('bulk.file_used', LISTING_MESSAGES.bulkFileUsed);
     const created: number[] = [];
     for (let i = 0; i < values.length; i += INSERT_CHUNK) {
       const inserted = await tx

@@ -29,6 +29,7 @@ import { createMailer } from './modules/mail/mail.service.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await registerOpenApi(app);
   registerErrorHandling(app);
+  registerIdempotency(app);
   registerCompression(app);
   await registerAuth(app);
 
@@ -134,6 +136,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       db,
       [
         { name: 'purge-unclaimed-uploads', lockKey: 7_101, everyMs: 3_600_000, run: () => purgeUnclaimedUploads(deps) },
+        {
+          name: 'purge-idempotency-keys',
+          lockKey: 7_104,
+          everyMs: 3_600_000,
+          run: () => purgeIdempotencyKeys(db, deps.now()),
+        },
         { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
         // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
         ...(options.database.kind === 'pglite'

@@ -12,3 +12,4 @@ export * from '../modules/fees/fees.table.js';
 export * from '../modules/listings/listings.table.js';
 export * from '../modules/ratings/ratings.table.js';
 export * from '../modules/bids/bids.table.js';
+export * from '../http/idempotency.table.js';

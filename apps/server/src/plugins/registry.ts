@@ -1,5 +1,6 @@
 // The method registry: each `POST /api/{method}` takes its body schema, response schema and audience from the
 // contract in packages/domain (api/methods.ts) and its handler from a module. Routes stay thin.
+import { changesState } from '@spirit/domain/api/changes';
 import { METHODS, type Access, type MethodData, type MethodName } from '@spirit/domain/api/methods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -79,17 +80,20 @@ export function defineMethod<M extends MethodName>(
         '4XX': errorEnvelopeSchema,
       },
     },
-    config: rateLimit
-      ? {
-          rateLimit: {
-            max: rateLimit.max,
-            timeWindow: rateLimit.timeWindow,
-            hook: 'preHandler',
-            keyGenerator: (req: FastifyRequest) =>
-              `${name}|${req.ip}|${rateLimit.keyFromBody?.((req.body ?? {}) as Record<string, unknown>) ?? ''}`,
-          },
-        }
-      : {},
+    config: {
+      idempotent: changesState(name) && spec.access !== 'public' && !('multipart' in spec),
+      ...(rateLimit
+        ? {
+            rateLimit: {
+              max: rateLimit.max,
+              timeWindow: rateLimit.timeWindow,
+              hook: 'preHandler',
+              keyGenerator: (req: FastifyRequest) =>
+                `${name}|${req.ip}|${rateLimit.keyFromBody?.((req.body ?? {}) as Record<string, unknown>) ?? ''}`,
+            },
+          }
+        : {}),
+    },
     ...(limits ? { preHandler: limits.check, onResponse: limits.count } : {}),
     // The session is checked before the body, so an anonymous caller learns nothing from validation.
     preValidation: async (req) => {

@@ -1,6 +1,7 @@
 // Every call is `POST /api/{method}` with a JSON body and answers the envelope of DESIGN.md §3. Bodies and
 // results are typed from the contract in `@spirit/domain/api/methods`; the import is type-only, so the contract's
 // schemas stay out of the bundle unless a form uses them.
+import { changesState } from '@spirit/domain/api/changes';
 import type { MethodBody, MethodData, MethodName } from '@spirit/domain/api/methods';
 import { INVALID_TOKEN, type ErrorEnvelope, type OkEnvelope } from '@spirit/domain/common/envelope';
 import { getSession } from './session';
@@ -98,17 +99,25 @@ async function readEnvelope<T>(response: Response, options: CallOptions): Promis
   throw error;
 }
 
-/** Calls one method of the contract: `POST /api/{method}` with `body` as JSON. Throws `ApiError` on failure. */
+/** A fresh `Idempotency-Key` (random, and available outside secure contexts, unlike `randomUUID`). */
+function idempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Calls one method of the contract: `POST /api/{method}` with `body` as JSON. Throws `ApiError` on failure. A signed-in
+ * call that changes something carries an `Idempotency-Key` of its own, so a repeat of this one request (a proxy's
+ * retry) is answered with the first answer and changes nothing more.
+ */
 export async function call<M extends MethodName>(
   method: M,
   body: MethodBody<M>,
   options: CallOptions = {},
 ): Promise<CallResult<M>> {
-  const response = await send(
-    method,
-    { headers: { 'content-type': 'application/json', ...authHeaders(options) }, body: JSON.stringify(body ?? {}) },
-    options,
-  );
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...authHeaders(options) };
+  if (headers.authorization && changesState(method)) headers['idempotency-key'] = idempotencyKey();
+  const response = await send(method, { headers, body: JSON.stringify(body ?? {}) }, options);
   const envelope = await readEnvelope<MethodData<M>>(response, options);
   return { message: envelope.message, data: envelope.data };
 }

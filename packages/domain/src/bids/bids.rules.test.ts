@@ -29,7 +29,7 @@ import {
   rejectionComment,
   stateDefect,
   validUntilOf,
-  validUntilRefusal,
+  validityOf,
   whoseTurn,
   type BidActor,
   type BidState,
@@ -323,22 +323,46 @@ describe('time', () => {
 });
 
 describe('validity', () => {
-  it.each(VALIDITY_HOURS)('%i hours from now is accepted', (hours) => {
-    expect(validUntilRefusal(validUntilOf(hours, NOW), NOW)).toBeNull();
+  const code = (offset: number) => {
+    const got = validityOf(new Date(NOW.getTime() + offset), NOW);
+    return got.ok ? null : got.code;
+  };
+  it.each(VALIDITY_HOURS)('%i hours from now is accepted, as the server computes it', (hours) => {
+    expect(validityOf(validUntilOf(hours, NOW), NOW)).toEqual({
+      ok: true,
+      hours,
+      valid_until: validUntilOf(hours, NOW),
+    });
+  });
+  it('a client-computed time within two minutes of a choice stands for that choice', () => {
+    for (const skew of [-2 * 60_000, -1, 1, 2 * 60_000]) {
+      expect(validityOf(new Date(NOW.getTime() + 8 * HOUR + skew), NOW)).toEqual({
+        ok: true,
+        hours: 8,
+        valid_until: validUntilOf(8, NOW),
+      });
+    }
   });
   it.each<[string, number, BidRefusalCode | null]>([
     ['now', 0, 'bid.validity_past'],
     ['a second ago', -1000, 'bid.validity_past'],
-    ['a millisecond ahead', 1, null],
-    ['48 h + 1 minute (skew)', 48 * HOUR + 60_000, null],
-    ['48 h + 1 minute + 1 ms', 48 * HOUR + 60_001, 'bid.validity_too_far'],
+    ['5 seconds ahead', 5_000, 'bid.validity_not_offered'],
+    ['1 hour ahead', HOUR, 'bid.validity_not_offered'],
+    ['4 h − 2 minutes − 1 ms', 4 * HOUR - 120_001, 'bid.validity_not_offered'],
+    ['4 h − 2 minutes (skew)', 4 * HOUR - 120_000, null],
+    ['5 hours ahead', 5 * HOUR, 'bid.validity_not_offered'],
+    ['10 hours ahead (not a step of 4)', 10 * HOUR, 'bid.validity_not_offered'],
+    ['48 h + 2 minutes (skew)', 48 * HOUR + 120_000, null],
+    ['48 h + 2 minutes + 1 ms', 48 * HOUR + 120_001, 'bid.validity_too_far'],
+    ['48 h 30 s', 48 * HOUR + 30_000, null],
+    ['48 h 30 min', 48 * HOUR + 30 * 60_000, 'bid.validity_too_far'],
     ['a week', 7 * 24 * HOUR, 'bid.validity_too_far'],
-  ])('%s', (_, offset, code) => {
-    const got = validUntilRefusal(new Date(NOW.getTime() + offset), NOW);
-    expect(got?.code ?? null).toBe(code);
+  ])('%s', (_, offset, expected) => {
+    expect(code(offset)).toBe(expected);
   });
   it('refuses an unreadable date', () => {
-    expect(validUntilRefusal('not a date', NOW)?.code).toBe('bid.validity_past');
+    const got = validityOf('not a date', NOW);
+    expect(got.ok ? null : got.code).toBe('bid.validity_past');
   });
 });
 

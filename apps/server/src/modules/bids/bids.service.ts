@@ -13,7 +13,7 @@ import {
   decide,
   quantityRefusal,
   validUntilOf,
-  validUntilRefusal,
+  validityOf,
 } from '@spirit/domain/bids/bids.rules';
 import type { BidActionBody, CreateBid, NegotiateBid } from '@spirit/domain/bids/bids.schemas';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
@@ -71,7 +71,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
   const { companyId } = tradingSide(actor);
   await deps.captcha.verify(input.captcha);
   const now = deps.now();
-  const validUntil = input.valid_until ?? validUntilOf(DEFAULT_VALIDITY_HOURS, now);
+  const validity = validityOf(input.valid_until ?? validUntilOf(DEFAULT_VALIDITY_HOURS, now), now);
   const period = currentPeriod(now);
   // Two placements racing for the same pair of listings: the second meets the open-pair index.
   return onUniqueViolation(
@@ -94,8 +94,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       const decision = decide({ bid: null, action: 'place', actor: { side, tier: 'negotiator' }, now });
       if (!decision.ok) refuse(decision);
       if (input.is_bid_confidential && !mine.company_is_premium) throw bidError('bid.confidential_not_allowed');
-      const validity = validUntilRefusal(validUntil, now);
-      if (validity) refuse(validity);
+      if (!validity.ok) refuse(validity);
       const quantity = quantityRefusal(input.quantity, [pair.offer.available_quantity, pair.ask.available_quantity]);
       if (quantity) refuse(quantity);
       const existing = await lockOpenPair(tx, pair.offer.id, pair.ask.id);
@@ -113,7 +112,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
           placed_by: companyTypeOfSide(side),
           quantity: input.quantity.toFixed(1),
           price: input.price.toFixed(2),
-          valid_until: validUntil,
+          valid_until: validity.valid_until,
           ...feeColumns(input),
           comment: input.comment,
           is_confidential: !!input.is_bid_confidential,
@@ -184,10 +183,12 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     const decision = decideFor({ bid: stateOf(bid), action, actor: bidActor, now });
     if (!decision.ok) return refuse(decision);
     if (action !== 'counter' && !(await approvalWindowOpen(tx, actor, now))) throw bidError('bid.step_up_required');
-    const terms = t.terms;
+    let terms = t.terms;
     if (terms) {
-      const validity = validUntilRefusal(terms.valid_until, now);
-      if (validity) refuse(validity);
+      const validity = validityOf(terms.valid_until, now);
+      if (!validity.ok) return refuse(validity);
+      // Kept as the server's now plus the hours the client chose.
+      terms = { ...terms, valid_until: validity.valid_until };
       const q = quantityRefusal(terms.quantity, [pair.offer.available_quantity, pair.ask.available_quantity]);
       if (q) refuse(q);
     }

@@ -31,6 +31,9 @@ export const feeFieldsOf = (side: ListingSide): readonly FeeField[] =>
 /** Largest values a form takes: litres, ₹ per litre, ₹ per litre of fee, percent. */
 export const LIMITS = { quantity: 1_000_000_000, price: 1_000_000, fee: 1_000_000, percent: 100 } as const;
 
+/** A listing's To Period is at most this many months after the current month (docs/decisions.md). */
+export const MAX_PERIOD_MONTHS_AHEAD = 24;
+
 /** Market statistics look back this many days (DESIGN.md §4 "Trading model"). */
 export const MARKET_STATS_DAYS = 30;
 /** The ticker shows this many entries. */
@@ -65,6 +68,8 @@ export const LISTING_MESSAGES = {
   invalidDate: '*Invalid Date',
   dateRange: 'Date range is invalid !!',
   periodPassed: 'To Period has already passed',
+  fromPeriodPast: 'From Period cannot be before the current month',
+  toPeriodTooFar: `To Period can be at most ${MAX_PERIOD_MONTHS_AHEAD} months after the current month`,
   positive: 'Must be greater than 0',
   created: { Offer: 'Offer added successfully', Ask: 'Ask added successfully' },
   updated: { Offer: 'Offer updated successfully', Ask: 'Ask updated successfully' },

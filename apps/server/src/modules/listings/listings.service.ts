@@ -211,8 +211,9 @@ export async function get(deps: Deps, actor: Actor, id: number) {
   return { ...listing, ...stats, can_edit: await mayEdit(deps, actor, row) };
 }
 
-function checked(form: ListingForm, ctx: Context) {
-  const fields = listingContextErrors(form, ctx);
+/** The form's context checks; `existing` is the listing an edit changes (its past From Period may stay). */
+function checked(form: ListingForm, ctx: Context, existing?: ListingRow) {
+  const fields = listingContextErrors(form, ctx, existing);
   if (Object.keys(fields).length) throw invalid(fields);
 }
 
@@ -267,8 +268,9 @@ export async function update(
       available: before.available_quantity,
       wanted: form.offer_quantity,
     });
-    if ('error' in quantity) throw invalid({ ...listingContextErrors(form, ctx), offer_quantity: quantity.error });
-    checked(form, ctx);
+    if ('error' in quantity)
+      throw invalid({ ...listingContextErrors(form, ctx, before), offer_quantity: quantity.error });
+    checked(form, ctx, before);
     const next = {
       ...columnsOf(form, side),
       original_quantity: form.offer_quantity.toFixed(1),

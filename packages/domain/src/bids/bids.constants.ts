@@ -140,6 +140,10 @@ export const BID_REFUSALS = {
   'bid.not_counterparty': { status: 409, message: 'These two listings cannot trade with each other' },
   'bid.duplicate': { status: 409, message: 'An open bid already joins these two listings' },
   'bid.company_not_trading': { status: 409, message: 'One of the companies of this bid can no longer trade' },
+  'bid.terms_changed': {
+    status: 409,
+    message: 'The listing changed since this bid was placed; the deal can no longer be approved.',
+  },
   'bid.confidential_not_allowed': {
     status: 403,
     message: 'Only Premium Client companies may place confidential bids',

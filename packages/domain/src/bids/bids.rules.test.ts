@@ -23,6 +23,7 @@ import {
   decide,
   effectiveStatus,
   isBidLapsed,
+  pairRefusal,
   phaseOf,
   pickFlags,
   quantityRefusal,
@@ -34,6 +35,7 @@ import {
   type BidActor,
   type BidState,
   type Decision,
+  type PairListing,
 } from './bids.rules.js';
 
 const NOW = new Date('2025-06-01T06:30:00Z');
@@ -443,5 +445,40 @@ describe('helpers', () => {
         { status: 'Rejected', comment: 'later' },
       ]),
     ).toBe('price too high');
+  });
+});
+
+describe('the final approval’s re-check of the pair', () => {
+  const bid = { product: 'Molasses ENA', seller_company_id: 1, buyer_company_id: 2 };
+  const offer: PairListing = {
+    side: 'Offer',
+    status: 'Open',
+    company_id: 1,
+    product: 'Molasses ENA',
+    from_period: '2026-05',
+    to_period: '2026-08',
+  };
+  const ask: PairListing = { ...offer, side: 'Ask', company_id: 2, from_period: '2026-07', to_period: '2026-09' };
+  const check = (o: Partial<PairListing>, a: Partial<PairListing> = {}, currentPeriod = '2026-05') =>
+    pairRefusal({ bid, offer: { ...offer, ...o }, ask: { ...ask, ...a }, currentPeriod })?.code ?? null;
+
+  it('holds while every term is as the bid was placed', () => {
+    expect(check({})).toBeNull();
+    expect(check({}, {}, '2026-08')).toBeNull();
+  });
+  it.each<[string, Partial<PairListing>, Partial<PairListing>, string?]>([
+    ['the offer’s product changed', { product: 'Molasses RS' }, {}],
+    ['the ask’s product changed', {}, { product: 'Grain ENA' }],
+    ['the periods no longer overlap', { to_period: '2026-06' }, {}],
+    ['the offer has ended', {}, {}, '2026-09'],
+    ['the ask has ended', {}, { from_period: '2026-05', to_period: '2026-06' }, '2026-07'],
+    ['the offer is closed', { status: 'Closed' }, {}],
+    ['the ask is closed', {}, { status: 'Closed' }],
+    ['the offer is not an offer', { side: 'Ask' }, {}],
+    ['the ask is not an ask', {}, { side: 'Offer' }],
+    ['the offer is another company’s', { company_id: 3 }, {}],
+    ['the ask is another company’s', {}, { company_id: 3 }],
+  ])('refuses when %s', (_, o, a, currentPeriod) => {
+    expect(check(o, a, currentPeriod)).toBe('bid.terms_changed');
   });
 });

@@ -1,6 +1,8 @@
 // The bid state machine as data (DESIGN.md §4 "Bids: negotiation and approval"). The services call `decide` inside the
 // transaction that locks the bid row; the web app calls `allowedActions` to decide which buttons show.
 import { toMinor } from '../fees/fees.rules.js';
+import type { ListingSide, ListingStatus } from '../listings/listings.constants.js';
+import { periodsOverlap } from '../listings/listings.rules.js';
 import {
   BID_REFUSALS,
   BID_SIDES,
@@ -226,6 +228,38 @@ const decilitres = (v: Litres) => toMinor(typeof v === 'number' ? v.toFixed(1) :
 export function quantityRefusal(quantity: Litres, available: readonly Litres[]): Refusal | null {
   const wanted = decilitres(quantity);
   return available.some((a) => wanted > decilitres(a)) ? refusal('bid.quantity_unavailable') : null;
+}
+
+/** What the final approval re-reads of each listing, under its lock. */
+export type PairListing = {
+  side: ListingSide;
+  status: ListingStatus;
+  company_id: number;
+  product: string;
+  from_period: string;
+  to_period: string;
+};
+
+/**
+ * The final approval's re-check of every term of the pair it joins (DESIGN.md §4 "Listing terms under a deal"),
+ * after the quantity: the offer an Offer of the bid's seller and the ask an Ask of its buyer, both Open, of the
+ * bid's product, their periods overlapping and neither ended. `bid.terms_changed` when anything moved.
+ */
+export function pairRefusal(opts: {
+  bid: { product: string; seller_company_id: number; buyer_company_id: number };
+  offer: PairListing;
+  ask: PairListing;
+  currentPeriod: string;
+}): Refusal | null {
+  const { bid, offer, ask } = opts;
+  const holds =
+    offer.side === 'Offer' &&
+    ask.side === 'Ask' &&
+    offer.company_id === bid.seller_company_id &&
+    ask.company_id === bid.buyer_company_id &&
+    [offer, ask].every((l) => l.status === 'Open' && l.product === bid.product && l.to_period >= opts.currentPeriod) &&
+    periodsOverlap(offer, ask);
+  return holds ? null : refusal('bid.terms_changed');
 }
 
 /** The rejection comment a bid shows: that of the first rejected history entry (spec 001 §4), any tier's wording. */

@@ -31,6 +31,10 @@ export const feeFieldsOf = (side: ListingSide): readonly FeeField[] =>
 /** Largest values a form takes: litres, ₹ per litre, ₹ per litre of fee, percent. */
 export const LIMITS = { quantity: 1_000_000_000, price: 1_000_000, fee: 1_000_000, percent: 100 } as const;
 
+/** The terms a bid joins a listing on: fixed while a bid on the listing is open (DESIGN.md §4). */
+export const LISTING_TERM_FIELDS = ['product', 'distillery_id', 'state', 'from_period', 'to_period'] as const;
+export type ListingTermField = (typeof LISTING_TERM_FIELDS)[number];
+
 /** A listing's To Period is at most this many months after the current month (docs/decisions.md). */
 export const MAX_PERIOD_MONTHS_AHEAD = 24;
 
@@ -81,6 +85,8 @@ export const LISTING_MESSAGES = {
   wrongSide: 'Seller companies post offers and Buyer companies post asks',
   belowCommitted: (litres: string) => `Quantity cannot be below the ${litres} litres already traded`,
   stale: 'This listing changed since you opened it. Please reload it.',
+  termsUnderBids:
+    'This listing has open bids: its product, distillery, state and period cannot change until they close.',
   noCompany: 'Only a company’s users trade',
   // Bulk upload
   bulkInvalidFormat: 'Invalid file format. Please upload a .csv, .xls, or .xlsx file.',

@@ -6,6 +6,7 @@ import {
   amountOf,
   bulkErrorKey,
   bulkRowToForm,
+  changedTermErrors,
   columnOfField,
   currentPeriod,
   finalPrice,
@@ -291,6 +292,33 @@ describe('context checks', () => {
     expect(listingContextErrors(edit, ctx, { from_period: '2026-02' })).toEqual({
       from_period: LISTING_MESSAGES.fromPeriodPast,
     });
+  });
+});
+
+describe('terms under a deal', () => {
+  const before = {
+    product: 'Molasses ENA',
+    distillery_id: 3,
+    state: 'Maharashtra',
+    from_period: '2026-05',
+    to_period: '2026-08',
+  };
+  it('names every changed term, and only those', () => {
+    expect(changedTermErrors(before, { ...before })).toEqual({});
+    expect(changedTermErrors(before, { ...before, product: 'Molasses RS', to_period: '2026-09' })).toEqual({
+      product: LISTING_MESSAGES.termsUnderBids,
+      to_period: LISTING_MESSAGES.termsUnderBids,
+    });
+    const moved = {
+      product: 'Grain ENA',
+      distillery_id: 4,
+      state: 'Goa',
+      from_period: '2026-06',
+      to_period: '2026-07',
+    };
+    expect(Object.keys(changedTermErrors(before, moved)).sort()).toEqual(
+      ['distillery_id', 'from_period', 'product', 'state', 'to_period'].sort(),
+    );
   });
 });
 

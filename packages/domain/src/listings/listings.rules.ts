@@ -1,7 +1,14 @@
 // Pure rules of offers and asks: periods, amounts in minor units, masking, the final (landed) price, who is a possible
 // counterparty and who may manage a listing. The server and the web app call the same functions.
 import { divRound, fromMinor, toMinor } from '../fees/fees.rules.js';
-import { ASK_FEE_FIELDS, LISTING_MESSAGES, MAX_PERIOD_MONTHS_AHEAD, type ListingSide } from './listings.constants.js';
+import {
+  ASK_FEE_FIELDS,
+  LISTING_MESSAGES,
+  LISTING_TERM_FIELDS,
+  MAX_PERIOD_MONTHS_AHEAD,
+  type ListingSide,
+  type ListingTermField,
+} from './listings.constants.js';
 
 export const PERIOD_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 
@@ -182,6 +189,17 @@ export function requantify(opts: {
   const wanted = decilitres(opts.wanted);
   if (wanted < committed) return { error: LISTING_MESSAGES.belowCommitted(litresOf(committed)) };
   return { available: wanted - committed };
+}
+
+type ListingTerms = Record<ListingTermField, string | number>;
+/**
+ * The terms an edit would change, each with the refusal's message: what is refused while a bid on the listing is
+ * open (DESIGN.md §4 "Listing terms under a deal"); price and quantity are not among them.
+ */
+export function changedTermErrors(before: ListingTerms, next: ListingTerms): Record<string, string> {
+  return Object.fromEntries(
+    LISTING_TERM_FIELDS.filter((f) => before[f] !== next[f]).map((f) => [f, LISTING_MESSAGES.termsUnderBids]),
+  );
 }
 
 /** What the form's choices must match on the server: the caller's distilleries, the company's products, real states. */

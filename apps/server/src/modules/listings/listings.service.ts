@@ -12,6 +12,7 @@ import {
   type ListingSide,
 } from '@spirit/domain/listings/listings.constants';
 import {
+  changedTermErrors,
   currentPeriod,
   decilitres,
   landedPrice,
@@ -35,7 +36,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
-import { bidStats, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
+import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
@@ -271,6 +272,11 @@ export async function update(
     if ('error' in quantity)
       throw invalid({ ...listingContextErrors(form, ctx, before), offer_quantity: quantity.error });
     checked(form, ctx, before);
+    // A bid joins the listing on these terms (and its approvers come from the distillery): fixed while one is open.
+    // A placement share-locks the listing, so it sees either the edit or none of it.
+    const terms = changedTermErrors(before, form);
+    if (Object.keys(terms).length && (await hasLiveBid(tx, before, now)))
+      throw conflict('listing.terms_locked', LISTING_MESSAGES.termsUnderBids, terms);
     const next = {
       ...columnsOf(form, side),
       original_quantity: form.offer_quantity.toFixed(1),

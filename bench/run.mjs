@@ -279,10 +279,16 @@ async function profileScenario(env, list, name) {
 async function bulkUploadRate(base, ids) {
   const rows = 10_000;
   const head = 'state,product,from_period,to_period,quantity,price,distillery_id,export_pass_fee,sales_tax';
+  // Periods from next month on: a listing's From may not be in the past nor its To beyond 24 months.
+  const ahead = (months) => {
+    const d = new Date();
+    const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+    return `${m.getUTCFullYear()}-${String(m.getUTCMonth() + 1).padStart(2, '0')}`;
+  };
   const lines = Array.from(
     { length: rows },
     (_, i) =>
-      `${ids.negotiated_state},${ids.negotiated_product},2027-0${1 + (i % 5)},2027-0${6 + (i % 4)},${1000 + i},${(50 + (i % 900) / 100).toFixed(2)},${ids.negotiated_distillery},1.25,18`,
+      `${ids.negotiated_state},${ids.negotiated_product},${ahead(1 + (i % 5))},${ahead(6 + (i % 4))},${1000 + i},${(50 + (i % 900) / 100).toFixed(2)},${ids.negotiated_distillery},1.25,18`,
   );
   const csv = [head, ...lines].join('\n');
   const started = performance.now();

@@ -258,7 +258,8 @@ export async function seedBids(
         version: bid.version,
         quantity: Number(bid.quantity),
         price: Number((Number(price) * 1.02).toFixed(2)),
-        valid_until: new Date(now.getTime() + 36 * 3_600_000),
+        // One of the offered validities from the moment of the counter (the seed may have run a while by then).
+        valid_until: new Date(quiet.now().getTime() + 36 * 3_600_000),
         comment: 'We can meet you a little higher',
         captcha: '',
       });

@@ -1,8 +1,10 @@
 // Seeders that go through the API the way a visitor, the SuperAdmin and a company admin would.
+import { VALIDITY_HOURS } from '@spirit/domain/bids/bids.constants';
 import { gstCheckCharacter } from '@spirit/domain/common/validators';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLog } from '../modules/audit/audit.table.js';
+import { bids } from '../modules/bids/bids.table.js';
 import { companies } from '../modules/companies/companies.table.js';
 import { users } from '../modules/users/users.table.js';
 import { seed } from '../seed.js';
@@ -410,7 +412,11 @@ function ok<T>(res: Reply<T>, what: string): T {
   return res.body.data;
 }
 
-/** A New bid placed through createBid by the buyer's (or seller's) Negotiator. */
+/**
+ * A New bid placed through createBid by the buyer's (or seller's) Negotiator, valid for `hours`. The API offers 4 to
+ * 48 hours in steps of 4; any other `hours` (a bid about to lapse) is placed for 4 and its validity then arranged
+ * directly.
+ */
 export async function seedOpenBid(
   h: Harness,
   m: Market,
@@ -418,19 +424,26 @@ export async function seedOpenBid(
 ) {
   const by = opts.by ?? 'buyer';
   const [mine, other] = by === 'buyer' ? [m.ask.id, m.offer.id] : [m.offer.id, m.ask.id];
+  const offered = opts.hours === undefined || (VALIDITY_HOURS as readonly number[]).includes(opts.hours);
   const res = await h.call<BidData>(
     'createBid',
     {
       quantity: opts.quantity ?? '1000',
       price: opts.price ?? '61.50',
-      valid_until: validUntil(h, opts.hours),
+      valid_until: validUntil(h, offered ? opts.hours : 4),
       my_offer_id: mine,
       [by === 'buyer' ? 'offer_id' : 'ask_id']: other,
       captcha: await h.captcha(),
     },
     (by === 'buyer' ? m.buyer : m.seller).negotiator.token,
   );
-  return ok(res, 'createBid');
+  const bid = ok(res, 'createBid');
+  if (!offered)
+    await h.db
+      .update(bids)
+      .set({ valid_until: new Date(validUntil(h, opts.hours)) })
+      .where(eq(bids.id, bid.id));
+  return bid;
 }
 
 /** A bid whose terms both Negotiators agreed: placed by the buyer, accepted by the seller (a locked deal). */

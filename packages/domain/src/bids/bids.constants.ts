@@ -65,9 +65,13 @@ export const TIER_OF_ROLE_WORD = {
 export const VALIDITY_HOURS = [4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48] as const;
 export type ValidityHours = (typeof VALIDITY_HOURS)[number];
 export const DEFAULT_VALIDITY_HOURS: ValidityHours = 4;
-/** `valid_until` may be at most this far ahead, plus the clock skew a client may have. */
+/** `valid_until` may be at most this far ahead (the longest choice). */
 export const MAX_VALIDITY_HOURS = 48;
-export const VALIDITY_SKEW_MS = 60_000;
+/**
+ * How far a client-computed `valid_until` (its clock's now plus the hours) may sit from the server's now plus the
+ * same hours: the request's way to the server and a client clock a little off (docs/decisions.md).
+ */
+export const VALIDITY_SKEW_MS = 2 * 60_000;
 
 /** Step-up before accept, approve and reject (DESIGN.md §4 "Step-up"): the sign-in code's policy, then a window. */
 export const STEP_UP = {
@@ -125,6 +129,10 @@ export const BID_REFUSALS = {
     status: 400,
     message: `Negotiation Valid Upto can be at most ${MAX_VALIDITY_HOURS} hours ahead`,
   },
+  'bid.validity_not_offered': {
+    status: 400,
+    message: `Negotiation Valid Upto must be one of the offered choices: ${VALIDITY_HOURS[0]} to ${MAX_VALIDITY_HOURS} hours from now, in steps of ${VALIDITY_HOURS[1] - VALIDITY_HOURS[0]}`,
+  },
   'bid.step_up_required': { status: 403, message: 'Please verify the one-time code before approving or rejecting' },
   'bid.otp_invalid': { status: 400, message: AUTH_MESSAGES.invalidOtp },
   'bid.otp_too_soon': { status: 429, message: AUTH_MESSAGES.otpTooSoon },
@@ -132,6 +140,10 @@ export const BID_REFUSALS = {
   'bid.not_counterparty': { status: 409, message: 'These two listings cannot trade with each other' },
   'bid.duplicate': { status: 409, message: 'An open bid already joins these two listings' },
   'bid.company_not_trading': { status: 409, message: 'One of the companies of this bid can no longer trade' },
+  'bid.terms_changed': {
+    status: 409,
+    message: 'The listing changed since this bid was placed; the deal can no longer be approved.',
+  },
   'bid.confidential_not_allowed': {
     status: 403,
     message: 'Only Premium Client companies may place confidential bids',

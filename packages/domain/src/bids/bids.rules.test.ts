@@ -23,17 +23,19 @@ import {
   decide,
   effectiveStatus,
   isBidLapsed,
+  pairRefusal,
   phaseOf,
   pickFlags,
   quantityRefusal,
   rejectionComment,
   stateDefect,
   validUntilOf,
-  validUntilRefusal,
+  validityOf,
   whoseTurn,
   type BidActor,
   type BidState,
   type Decision,
+  type PairListing,
 } from './bids.rules.js';
 
 const NOW = new Date('2025-06-01T06:30:00Z');
@@ -323,22 +325,46 @@ describe('time', () => {
 });
 
 describe('validity', () => {
-  it.each(VALIDITY_HOURS)('%i hours from now is accepted', (hours) => {
-    expect(validUntilRefusal(validUntilOf(hours, NOW), NOW)).toBeNull();
+  const code = (offset: number) => {
+    const got = validityOf(new Date(NOW.getTime() + offset), NOW);
+    return got.ok ? null : got.code;
+  };
+  it.each(VALIDITY_HOURS)('%i hours from now is accepted, as the server computes it', (hours) => {
+    expect(validityOf(validUntilOf(hours, NOW), NOW)).toEqual({
+      ok: true,
+      hours,
+      valid_until: validUntilOf(hours, NOW),
+    });
+  });
+  it('a client-computed time within two minutes of a choice stands for that choice', () => {
+    for (const skew of [-2 * 60_000, -1, 1, 2 * 60_000]) {
+      expect(validityOf(new Date(NOW.getTime() + 8 * HOUR + skew), NOW)).toEqual({
+        ok: true,
+        hours: 8,
+        valid_until: validUntilOf(8, NOW),
+      });
+    }
   });
   it.each<[string, number, BidRefusalCode | null]>([
     ['now', 0, 'bid.validity_past'],
     ['a second ago', -1000, 'bid.validity_past'],
-    ['a millisecond ahead', 1, null],
-    ['48 h + 1 minute (skew)', 48 * HOUR + 60_000, null],
-    ['48 h + 1 minute + 1 ms', 48 * HOUR + 60_001, 'bid.validity_too_far'],
+    ['5 seconds ahead', 5_000, 'bid.validity_not_offered'],
+    ['1 hour ahead', HOUR, 'bid.validity_not_offered'],
+    ['4 h − 2 minutes − 1 ms', 4 * HOUR - 120_001, 'bid.validity_not_offered'],
+    ['4 h − 2 minutes (skew)', 4 * HOUR - 120_000, null],
+    ['5 hours ahead', 5 * HOUR, 'bid.validity_not_offered'],
+    ['10 hours ahead (not a step of 4)', 10 * HOUR, 'bid.validity_not_offered'],
+    ['48 h + 2 minutes (skew)', 48 * HOUR + 120_000, null],
+    ['48 h + 2 minutes + 1 ms', 48 * HOUR + 120_001, 'bid.validity_too_far'],
+    ['48 h 30 s', 48 * HOUR + 30_000, null],
+    ['48 h 30 min', 48 * HOUR + 30 * 60_000, 'bid.validity_too_far'],
     ['a week', 7 * 24 * HOUR, 'bid.validity_too_far'],
-  ])('%s', (_, offset, code) => {
-    const got = validUntilRefusal(new Date(NOW.getTime() + offset), NOW);
-    expect(got?.code ?? null).toBe(code);
+  ])('%s', (_, offset, expected) => {
+    expect(code(offset)).toBe(expected);
   });
   it('refuses an unreadable date', () => {
-    expect(validUntilRefusal('not a date', NOW)?.code).toBe('bid.validity_past');
+    const got = validityOf('not a date', NOW);
+    expect(got.ok ? null : got.code).toBe('bid.validity_past');
   });
 });
 
@@ -419,5 +445,40 @@ describe('helpers', () => {
         { status: 'Rejected', comment: 'later' },
       ]),
     ).toBe('price too high');
+  });
+});
+
+describe('the final approval’s re-check of the pair', () => {
+  const bid = { product: 'Molasses ENA', seller_company_id: 1, buyer_company_id: 2 };
+  const offer: PairListing = {
+    side: 'Offer',
+    status: 'Open',
+    company_id: 1,
+    product: 'Molasses ENA',
+    from_period: '2026-05',
+    to_period: '2026-08',
+  };
+  const ask: PairListing = { ...offer, side: 'Ask', company_id: 2, from_period: '2026-07', to_period: '2026-09' };
+  const check = (o: Partial<PairListing>, a: Partial<PairListing> = {}, currentPeriod = '2026-05') =>
+    pairRefusal({ bid, offer: { ...offer, ...o }, ask: { ...ask, ...a }, currentPeriod })?.code ?? null;
+
+  it('holds while every term is as the bid was placed', () => {
+    expect(check({})).toBeNull();
+    expect(check({}, {}, '2026-08')).toBeNull();
+  });
+  it.each<[string, Partial<PairListing>, Partial<PairListing>, string?]>([
+    ['the offer’s product changed', { product: 'Molasses RS' }, {}],
+    ['the ask’s product changed', {}, { product: 'Grain ENA' }],
+    ['the periods no longer overlap', { to_period: '2026-06' }, {}],
+    ['the offer has ended', {}, {}, '2026-09'],
+    ['the ask has ended', {}, { from_period: '2026-05', to_period: '2026-06' }, '2026-07'],
+    ['the offer is closed', { status: 'Closed' }, {}],
+    ['the ask is closed', {}, { status: 'Closed' }],
+    ['the offer is not an offer', { side: 'Ask' }, {}],
+    ['the ask is not an ask', {}, { side: 'Offer' }],
+    ['the offer is another company’s', { company_id: 3 }, {}],
+    ['the ask is another company’s', {}, { company_id: 3 }],
+  ])('refuses when %s', (_, o, a, currentPeriod) => {
+    expect(check(o, a, currentPeriod)).toBe('bid.terms_changed');
   });
 });

@@ -1,6 +1,8 @@
 // The bid state machine as data (DESIGN.md §4 "Bids: negotiation and approval"). The services call `decide` inside the
 // transaction that locks the bid row; the web app calls `allowedActions` to decide which buttons show.
 import { toMinor } from '../fees/fees.rules.js';
+import type { ListingSide, ListingStatus } from '../listings/listings.constants.js';
+import { periodsOverlap } from '../listings/listings.rules.js';
 import {
   BID_REFUSALS,
   BID_SIDES,
@@ -9,6 +11,7 @@ import {
   MAX_VALIDITY_HOURS,
   NO_FLAGS,
   USER_BID_ACTIONS,
+  VALIDITY_HOURS,
   VALIDITY_SKEW_MS,
   flagKey,
   otherBidSide,
@@ -20,6 +23,7 @@ import {
   type BidTier,
   type FlagKey,
   type UserBidAction,
+  type ValidityHours,
 } from './bids.constants.js';
 
 /** A moment as the database (Date), JSON (ISO string) or a clock (ms) gives it. */
@@ -136,7 +140,7 @@ function decidePlace(actor: BidActor | null): Decision {
  * only for `place`. `lapse` is the clock's action and ignores the actor. Checks run in a fixed order, so one
  * situation always answers one code: existence, final status, time, stored-state sanity, party, tier, phase, turn.
  * Not checked here: the `version` the client saw, the step-up window or captcha (`ACTION_GUARD`), quantities
- * (`quantityRefusal`) and a new `valid_until` (`validUntilRefusal`).
+ * (`quantityRefusal`) and a new `valid_until` (`validityOf`).
  */
 export function decide(input: {
   bid: BidState | null;
@@ -202,12 +206,20 @@ export const pickFlags = (record: Partial<Record<FlagKey, boolean | null>>): Bid
 /** `valid_until` for a validity picked in hours: now plus the hours (spec 001 §4). */
 export const validUntilOf = (hours: number, now: Instant) => new Date(ms(now) + hours * 3_600_000);
 
-/** A new `valid_until` (place, counter) must be in the future and at most 48 hours ahead, a minute of skew allowed. */
-export function validUntilRefusal(valid_until: Instant, now: Instant): Refusal | null {
+/**
+ * A new `valid_until` (place, counter) stands for one of the offered validities (spec 001 §9: 4 to 48 hours in
+ * steps of 4): now plus those hours, give or take `VALIDITY_SKEW_MS` for a time the client computed. Answers the
+ * hours and the `valid_until` the server keeps (its own now plus the hours), or why it is refused.
+ */
+export function validityOf(
+  valid_until: Instant,
+  now: Instant,
+): { ok: true; hours: ValidityHours; valid_until: Date } | Refusal {
   const until = ms(valid_until);
   if (!(until > ms(now))) return refusal('bid.validity_past');
   if (until > ms(now) + MAX_VALIDITY_HOURS * 3_600_000 + VALIDITY_SKEW_MS) return refusal('bid.validity_too_far');
-  return null;
+  const hours = VALIDITY_HOURS.find((h) => Math.abs(until - validUntilOf(h, now).getTime()) <= VALIDITY_SKEW_MS);
+  return hours ? { ok: true, hours, valid_until: validUntilOf(hours, now) } : refusal('bid.validity_not_offered');
 }
 
 type Litres = string | number;
@@ -216,6 +228,38 @@ const decilitres = (v: Litres) => toMinor(typeof v === 'number' ? v.toFixed(1) :
 export function quantityRefusal(quantity: Litres, available: readonly Litres[]): Refusal | null {
   const wanted = decilitres(quantity);
   return available.some((a) => wanted > decilitres(a)) ? refusal('bid.quantity_unavailable') : null;
+}
+
+/** What the final approval re-reads of each listing, under its lock. */
+export type PairListing = {
+  side: ListingSide;
+  status: ListingStatus;
+  company_id: number;
+  product: string;
+  from_period: string;
+  to_period: string;
+};
+
+/**
+ * The final approval's re-check of every term of the pair it joins (DESIGN.md §4 "Listing terms under a deal"),
+ * after the quantity: the offer an Offer of the bid's seller and the ask an Ask of its buyer, both Open, of the
+ * bid's product, their periods overlapping and neither ended. `bid.terms_changed` when anything moved.
+ */
+export function pairRefusal(opts: {
+  bid: { product: string; seller_company_id: number; buyer_company_id: number };
+  offer: PairListing;
+  ask: PairListing;
+  currentPeriod: string;
+}): Refusal | null {
+  const { bid, offer, ask } = opts;
+  const holds =
+    offer.side === 'Offer' &&
+    ask.side === 'Ask' &&
+    offer.company_id === bid.seller_company_id &&
+    ask.company_id === bid.buyer_company_id &&
+    [offer, ask].every((l) => l.status === 'Open' && l.product === bid.product && l.to_period >= opts.currentPeriod) &&
+    periodsOverlap(offer, ask);
+  return holds ? null : refusal('bid.terms_changed');
 }
 
 /** The rejection comment a bid shows: that of the first rejected history entry (spec 001 §4), any tier's wording. */

@@ -23,7 +23,7 @@ import {
 const ZONE = /(Z|[+-][0-9]{2}:[0-9]{2})$/i;
 /**
  * `valid_until` as an ISO date-time. The spec sends a local date-time: one without a zone is read in India's time
- * (+05:30), never in the server's. Whether it is in the future and within 48 hours is `validUntilRefusal`.
+ * (+05:30), never in the server's. Whether it stands for one of the offered validities is `validityOf`.
  */
 export const validUntilField = () =>
   requiredText()

@@ -31,6 +31,13 @@ export const feeFieldsOf = (side: ListingSide): readonly FeeField[] =>
 /** Largest values a form takes: litres, ₹ per litre, ₹ per litre of fee, percent. */
 export const LIMITS = { quantity: 1_000_000_000, price: 1_000_000, fee: 1_000_000, percent: 100 } as const;
 
+/** The terms a bid joins a listing on: fixed while a bid on the listing is open (DESIGN.md §4). */
+export const LISTING_TERM_FIELDS = ['product', 'distillery_id', 'state', 'from_period', 'to_period'] as const;
+export type ListingTermField = (typeof LISTING_TERM_FIELDS)[number];
+
+/** A listing's To Period is at most this many months after the current month (docs/decisions.md). */
+export const MAX_PERIOD_MONTHS_AHEAD = 24;
+
 /** Market statistics look back this many days (DESIGN.md §4 "Trading model"). */
 export const MARKET_STATS_DAYS = 30;
 /** The ticker shows this many entries. */
@@ -65,6 +72,8 @@ export const LISTING_MESSAGES = {
   invalidDate: '*Invalid Date',
   dateRange: 'Date range is invalid !!',
   periodPassed: 'To Period has already passed',
+  fromPeriodPast: 'From Period cannot be before the current month',
+  toPeriodTooFar: `To Period can be at most ${MAX_PERIOD_MONTHS_AHEAD} months after the current month`,
   positive: 'Must be greater than 0',
   created: { Offer: 'Offer added successfully', Ask: 'Ask added successfully' },
   updated: { Offer: 'Offer updated successfully', Ask: 'Ask updated successfully' },
@@ -76,6 +85,8 @@ export const LISTING_MESSAGES = {
   wrongSide: 'Seller companies post offers and Buyer companies post asks',
   belowCommitted: (litres: string) => `Quantity cannot be below the ${litres} litres already traded`,
   stale: 'This listing changed since you opened it. Please reload it.',
+  termsUnderBids:
+    'This listing has open bids: its product, distillery, state and period cannot change until they close.',
   noCompany: 'Only a company’s users trade',
   // Bulk upload
   bulkInvalidFormat: 'Invalid file format. Please upload a .csv, .xls, or .xlsx file.',

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../common/validators.js';
 import { LISTING_MESSAGES } from './listings.constants.js';
 import {
+  addMonths,
   amountOf,
   bulkErrorKey,
   bulkRowToForm,
+  changedTermErrors,
   columnOfField,
   currentPeriod,
   finalPrice,
@@ -15,6 +17,7 @@ import {
   maskName,
   mayManageListing,
   parseBulkErrorKey,
+  periodBoundErrors,
   periodRangeError,
   requantify,
   type MatchListing,
@@ -257,16 +260,88 @@ describe('context checks', () => {
     states: new Set(['Maharashtra', 'Goa']),
     currentPeriod: '2026-05',
   };
-  const form = { state: 'Maharashtra', distillery_id: 3, product: 'Molasses ENA', to_period: '2026-05' };
+  const form = {
+    state: 'Maharashtra',
+    distillery_id: 3,
+    product: 'Molasses ENA',
+    from_period: '2026-05',
+    to_period: '2026-05',
+  };
   it.each<[Partial<typeof form>, Record<string, string>]>([
     [{}, {}],
     [{ state: 'Atlantis' }, { state: 'Please select a valid state' }],
     [{ state: 'Goa' }, { state: 'The distillery is not in the chosen state' }],
     [{ distillery_id: 4 }, { distillery_id: 'You do not negotiate for this distillery' }],
     [{ product: 'Grape Spirit' }, { product: 'Please select a valid product' }],
-    [{ to_period: '2026-04' }, { to_period: 'To Period has already passed' }],
+    [
+      { from_period: '2026-03', to_period: '2026-04' },
+      { from_period: LISTING_MESSAGES.fromPeriodPast, to_period: 'To Period has already passed' },
+    ],
+    [{ to_period: '2028-05' }, {}],
+    [{ to_period: '2028-06' }, { to_period: LISTING_MESSAGES.toPeriodTooFar }],
+    [
+      { from_period: '1900-01', to_period: '9999-12' },
+      { from_period: LISTING_MESSAGES.fromPeriodPast, to_period: LISTING_MESSAGES.toPeriodTooFar },
+    ],
   ])('%j → %j', (change, fields) => {
     expect(listingContextErrors({ ...form, ...change }, ctx)).toEqual(fields);
+  });
+  it('an edit may keep a From Period that has passed, but not move it into the past', () => {
+    const edit = { ...form, from_period: '2026-01' };
+    expect(listingContextErrors(edit, ctx, { from_period: '2026-01' })).toEqual({});
+    expect(listingContextErrors(edit, ctx, { from_period: '2026-02' })).toEqual({
+      from_period: LISTING_MESSAGES.fromPeriodPast,
+    });
+  });
+});
+
+describe('terms under a deal', () => {
+  const before = {
+    product: 'Molasses ENA',
+    distillery_id: 3,
+    state: 'Maharashtra',
+    from_period: '2026-05',
+    to_period: '2026-08',
+  };
+  it('names every changed term, and only those', () => {
+    expect(changedTermErrors(before, { ...before })).toEqual({});
+    expect(changedTermErrors(before, { ...before, product: 'Molasses RS', to_period: '2026-09' })).toEqual({
+      product: LISTING_MESSAGES.termsUnderBids,
+      to_period: LISTING_MESSAGES.termsUnderBids,
+    });
+    const moved = {
+      product: 'Grain ENA',
+      distillery_id: 4,
+      state: 'Goa',
+      from_period: '2026-06',
+      to_period: '2026-07',
+    };
+    expect(Object.keys(changedTermErrors(before, moved)).sort()).toEqual(
+      ['distillery_id', 'from_period', 'product', 'state', 'to_period'].sort(),
+    );
+  });
+});
+
+describe('period bounds', () => {
+  it.each<[string, number, string]>([
+    ['2026-05', 0, '2026-05'],
+    ['2026-05', 24, '2028-05'],
+    ['2026-11', 2, '2027-01'],
+    ['2026-01', -1, '2025-12'],
+    ['2026-12', 1, '2027-01'],
+  ])('%s plus %i months is %s', (period, months, expected) => {
+    expect(addMonths(period, months)).toBe(expected);
+  });
+  it.each<[string, string, string | undefined, Record<string, string>]>([
+    ['2026-05', '2028-05', undefined, {}],
+    ['2026-04', '2026-06', undefined, { from_period: LISTING_MESSAGES.fromPeriodPast }],
+    ['2026-04', '2026-06', '2026-04', {}],
+    ['2026-04', '2026-06', '2026-03', { from_period: LISTING_MESSAGES.fromPeriodPast }],
+    ['2026-05', '2028-06', undefined, { to_period: LISTING_MESSAGES.toPeriodTooFar }],
+    // Malformed months are the schema's to report.
+    ['1900-1', '9999-13', undefined, {}],
+  ])('from %s to %s (kept from %s) → %j', (from_period, to_period, keptFromPeriod, fields) => {
+    expect(periodBoundErrors({ from_period, to_period }, { currentPeriod: '2026-05', keptFromPeriod })).toEqual(fields);
   });
 });
 

@@ -1,7 +1,14 @@
 // Pure rules of offers and asks: periods, amounts in minor units, masking, the final (landed) price, who is a possible
 // counterparty and who may manage a listing. The server and the web app call the same functions.
 import { divRound, fromMinor, toMinor } from '../fees/fees.rules.js';
-import { ASK_FEE_FIELDS, LISTING_MESSAGES, type ListingSide } from './listings.constants.js';
+import {
+  ASK_FEE_FIELDS,
+  LISTING_MESSAGES,
+  LISTING_TERM_FIELDS,
+  MAX_PERIOD_MONTHS_AHEAD,
+  type ListingSide,
+  type ListingTermField,
+} from './listings.constants.js';
 
 export const PERIOD_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 
@@ -15,6 +22,31 @@ export function currentPeriod(now: Date): string {
 export function periodRangeError(from: string, to: string): string | null {
   if (!PERIOD_PATTERN.test(from) || !PERIOD_PATTERN.test(to)) return LISTING_MESSAGES.invalidDate;
   return from > to ? LISTING_MESSAGES.dateRange : null;
+}
+
+/** The month `months` after `period` (before it when negative), `YYYY-MM`. */
+export function addMonths(period: string, months: number): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The bounds of a listing's periods (docs/decisions.md), as `{field: message}`: From no earlier than the current
+ * month — unless it is the edited listing's own From, unchanged — and To no later than 24 months after it. Months
+ * that are not `YYYY-MM` are the schema's to report.
+ */
+export function periodBoundErrors(
+  form: { from_period: string; to_period: string },
+  opts: { currentPeriod: string; keptFromPeriod?: string | undefined },
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const { from_period: from, to_period: to } = form;
+  if (PERIOD_PATTERN.test(from) && from < opts.currentPeriod && from !== opts.keptFromPeriod)
+    fields.from_period = LISTING_MESSAGES.fromPeriodPast;
+  if (PERIOD_PATTERN.test(to) && to > addMonths(opts.currentPeriod, MAX_PERIOD_MONTHS_AHEAD))
+    fields.to_period = LISTING_MESSAGES.toPeriodTooFar;
+  return fields;
 }
 
 export const periodsOverlap = (a: { from_period: string; to_period: string }, b: typeof a) =>
@@ -159,6 +191,17 @@ export function requantify(opts: {
   return { available: wanted - committed };
 }
 
+type ListingTerms = Record<ListingTermField, string | number>;
+/**
+ * The terms an edit would change, each with the refusal's message: what is refused while a bid on the listing is
+ * open (DESIGN.md §4 "Listing terms under a deal"); price and quantity are not among them.
+ */
+export function changedTermErrors(before: ListingTerms, next: ListingTerms): Record<string, string> {
+  return Object.fromEntries(
+    LISTING_TERM_FIELDS.filter((f) => before[f] !== next[f]).map((f) => [f, LISTING_MESSAGES.termsUnderBids]),
+  );
+}
+
 /** What the form's choices must match on the server: the caller's distilleries, the company's products, real states. */
 export type ListingContext = {
   /** Distilleries the caller negotiates for, with their state. */
@@ -168,10 +211,14 @@ export type ListingContext = {
   currentPeriod: string;
 };
 
-/** The checks a schema cannot make, as `{field: message}`; empty when the form may be saved. */
+/**
+ * The checks a schema cannot make, as `{field: message}`; empty when the form may be saved. `existing` is the
+ * listing an edit changes: its From Period may stay where it is even once that month has passed.
+ */
 export function listingContextErrors(
-  form: { state: string; distillery_id: number; product: string; to_period: string },
+  form: { state: string; distillery_id: number; product: string; from_period: string; to_period: string },
   ctx: ListingContext,
+  existing?: { from_period: string },
 ): Record<string, string> {
   const fields: Record<string, string> = {};
   const distillery = ctx.distilleries.get(form.distillery_id);
@@ -181,7 +228,10 @@ export function listingContextErrors(
   if (!ctx.products.has(form.product)) fields.product = LISTING_MESSAGES.unknownProduct;
   if (PERIOD_PATTERN.test(form.to_period) && form.to_period < ctx.currentPeriod)
     fields.to_period = LISTING_MESSAGES.periodPassed;
-  return fields;
+  return {
+    ...fields,
+    ...periodBoundErrors(form, { currentPeriod: ctx.currentPeriod, keptFromPeriod: existing?.from_period }),
+  };
 }
 
 /** Bulk-upload columns that carry a form field under another name. */

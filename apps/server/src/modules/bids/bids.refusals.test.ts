@@ -26,6 +26,7 @@ import {
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
 import { companies } from '../companies/companies.table.js';
 import { mappings } from '../mappings/mappings.table.js';
+import { bids } from './bids.table.js';
 
 let h: Harness;
 let superToken: string;
@@ -103,6 +104,23 @@ describe('placing', () => {
   it('refuses a validity in the past or more than 48 hours ahead', async () => {
     await refused(() => place({ valid_until: validUntil(h, -1) }), 'bid.validity_past');
     await refused(() => place({ valid_until: validUntil(h, 48.05) }), 'bid.validity_too_far');
+  });
+
+  it('refuses a validity that is not one of the offered choices (4 to 48 hours in steps of 4)', async () => {
+    for (const hours of [5 / 3_600, 1, 3.9, 5, 10, 47])
+      await refused(() => place({ valid_until: validUntil(h, hours) }), 'bid.validity_not_offered');
+    await refused(() => place({ valid_until: validUntil(h, 48 + 30 / 60) }), 'bid.validity_too_far');
+  });
+
+  it('keeps the validity as the server’s now plus the hours chosen, for a client clock a minute off', async () => {
+    const market = await freshMarket();
+    const res = await place({ my_offer_id: market.ask.id, valid_until: validUntil(h, 8 + 1 / 60) });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const [row] = await h.db
+      .select()
+      .from(bids)
+      .where(eq(bids.id, (res.body.data as BidData).id));
+    expect(row!.valid_until.getTime() - row!.created_at.getTime()).toBe(8 * 3_600_000);
   });
 
   it('refuses a quantity above either listing’s available quantity', async () => {
@@ -239,6 +257,12 @@ describe('acting on a bid', () => {
     await refused(() => counter(bid, { quantity: '10000.1' }), 'bid.quantity_unavailable');
     await refused(() => counter(bid, { valid_until: validUntil(h, 49) }), 'bid.validity_too_far');
     await refused(() => counter(bid, { valid_until: validUntil(h, -0.01) }), 'bid.validity_past');
+    await refused(() => counter(bid, { valid_until: validUntil(h, 5 / 3_600) }), 'bid.validity_not_offered');
+    await refused(() => counter(bid, { valid_until: validUntil(h, 6) }), 'bid.validity_not_offered');
+    const moved = await counter(bid, { valid_until: validUntil(h, 48 - 1 / 60) });
+    expect(moved.statusCode, JSON.stringify(moved.body)).toBe(200);
+    const [row] = await h.db.select().from(bids).where(eq(bids.id, bid.id));
+    expect(row!.valid_until.getTime() - row!.updated_at.getTime()).toBe(48 * 3_600_000);
   });
 
   it('refuses every action without an open approval window', async () => {

@@ -50,16 +50,40 @@ export async function lockOpenPair(tx: Tx, offerId: number, askId: number): Prom
   return rows[0] ?? null;
 }
 
-/** A bid's two listings with what a bid shows of them: distillery, company and its name. */
-export async function bidListings(tx: Tx, ids: number[]) {
-  return tx
+const bidListingsQuery = (tx: Tx, ids: number[]) =>
+  tx
     .select(listingView(listings, distilleries, companies))
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
     .innerJoin(companies, eq(companies.id, listings.company_id))
     .where(inArray(listings.id, ids));
+
+/** A bid's two listings with what a bid shows of them: distillery, company and its name. */
+export async function bidListings(tx: Tx, ids: number[]) {
+  return bidListingsQuery(tx, ids);
 }
 export type BidListing = Awaited<ReturnType<typeof bidListings>>[number];
+
+/**
+ * `bidListings` share-locking the listing rows (not their distilleries or companies), in id order, in one
+ * statement: a placement and an edit of either listing (which locks it for update) happen one after the other, and
+ * the placement checks the terms as they then stand. Should an edit commit while this waits, PostgreSQL re-reads
+ * the listing and re-checks the joins against it: a listing moved to another distillery drops out (not found).
+ */
+export async function shareLockBidListings(tx: Tx, ids: number[]) {
+  return bidListingsQuery(tx, ids).orderBy(asc(listings.id)).for('share', { of: listings });
+}
+
+/** Whether a listing has a live bid (open, and still valid at `now`): its terms may not change meanwhile. */
+export async function hasLiveBid(tx: Tx, listing: { id: number; side: 'Offer' | 'Ask' }, now: Date) {
+  const column = listing.side === 'Offer' ? bids.offer_id : bids.ask_id;
+  const rows = await tx
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(column, listing.id), liveWhere(now.toISOString())))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** Locks one listing row (the final approval locks both, lower id first). */
 export async function lockListing(tx: Tx, id: number) {

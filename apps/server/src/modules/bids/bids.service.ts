@@ -11,9 +11,10 @@ import {
 import {
   actionOfBidAction,
   decide,
+  pairRefusal,
   quantityRefusal,
   validUntilOf,
-  validUntilRefusal,
+  validityOf,
 } from '@spirit/domain/bids/bids.rules';
 import type { BidActionBody, CreateBid, NegotiateBid } from '@spirit/domain/bids/bids.schemas';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
@@ -32,12 +33,12 @@ import { lapseRows } from './bids.lapse.js';
 import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pair } from './bids.parties.js';
 import { detailFor } from './bids.read.js';
 import {
-  bidListings,
   bothTrading,
   insertHistory,
   lockListing,
   lockOpenPair,
   nextTradeNumber,
+  shareLockBidListings,
   tiersOn,
   type BidListing,
   type BidRow,
@@ -68,15 +69,21 @@ const audited = (bid: BidRow) => ({
 type PlaceInput = Omit<CreateBid, 'valid_until' | 'captcha'> & { valid_until?: Date; captcha: string };
 
 export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
-  const { companyId } = tradingSide(actor);
+  const { companyId, side: ownSide } = tradingSide(actor);
   await deps.captcha.verify(input.captcha);
   const now = deps.now();
-  const validUntil = input.valid_until ?? validUntilOf(DEFAULT_VALIDITY_HOURS, now);
+  const validity = validityOf(input.valid_until ?? validUntilOf(DEFAULT_VALIDITY_HOURS, now), now);
   const period = currentPeriod(now);
   // Two placements racing for the same pair of listings: the second meets the open-pair index.
   return onUniqueViolation(
     deps.db.transaction(async (tx) => {
-      const rows = await bidListings(tx, [input.my_offer_id, input.counterparty_listing_id]);
+      // Locks in the final approval's order: the pair's open bid (if any), then both listings shared, so an edit of
+      // either listing waits for this placement or this placement sees the edit, and no approval waits in a cycle.
+      const { my_offer_id: mineId, counterparty_listing_id: otherId } = input;
+      const existing = await (ownSide === 'Offer'
+        ? lockOpenPair(tx, mineId, otherId)
+        : lockOpenPair(tx, otherId, mineId));
+      const rows = await shareLockBidListings(tx, [mineId, otherId]);
       const mine = rows.find((r) => r.id === input.my_offer_id && r.company_id === companyId);
       const other = rows.find((r) => r.id === input.counterparty_listing_id);
       if (!mine || !other) throw listingNotFound();
@@ -84,7 +91,13 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       const open = (l: BidListing) => l.company_approved && l.status === 'Open' && l.to_period >= period;
       // A closed listing is not in the market: it does not exist for another company.
       if (!open(other)) throw listingNotFound();
-      if (other.side === mine.side || other.product !== mine.product || !periodsOverlap(mine, other) || !open(mine))
+      if (
+        mine.side !== ownSide ||
+        other.side === mine.side ||
+        other.product !== mine.product ||
+        !periodsOverlap(mine, other) ||
+        !open(mine)
+      )
         throw bidError('bid.not_counterparty');
       const side: BidSide = mine.side === 'Ask' ? 'buyer' : 'seller';
       const pair: Pair = side === 'buyer' ? { offer: other, ask: mine } : { offer: mine, ask: other };
@@ -94,11 +107,9 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       const decision = decide({ bid: null, action: 'place', actor: { side, tier: 'negotiator' }, now });
       if (!decision.ok) refuse(decision);
       if (input.is_bid_confidential && !mine.company_is_premium) throw bidError('bid.confidential_not_allowed');
-      const validity = validUntilRefusal(validUntil, now);
-      if (validity) refuse(validity);
+      if (!validity.ok) refuse(validity);
       const quantity = quantityRefusal(input.quantity, [pair.offer.available_quantity, pair.ask.available_quantity]);
       if (quantity) refuse(quantity);
-      const existing = await lockOpenPair(tx, pair.offer.id, pair.ask.id);
       if (existing && existing.valid_until > now) throw bidError('bid.duplicate');
       if (existing)
         await lapseRows(tx, [{ bid: existing, offer_state: pair.offer.state, ask_state: pair.ask.state }], now);
@@ -113,7 +124,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
           placed_by: companyTypeOfSide(side),
           quantity: input.quantity.toFixed(1),
           price: input.price.toFixed(2),
-          valid_until: validUntil,
+          valid_until: validity.valid_until,
           ...feeColumns(input),
           comment: input.comment,
           is_confidential: !!input.is_bid_confidential,
@@ -184,10 +195,12 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     const decision = decideFor({ bid: stateOf(bid), action, actor: bidActor, now });
     if (!decision.ok) return refuse(decision);
     if (action !== 'counter' && !(await approvalWindowOpen(tx, actor, now))) throw bidError('bid.step_up_required');
-    const terms = t.terms;
+    let terms = t.terms;
     if (terms) {
-      const validity = validUntilRefusal(terms.valid_until, now);
-      if (validity) refuse(validity);
+      const validity = validityOf(terms.valid_until, now);
+      if (!validity.ok) return refuse(validity);
+      // Kept as the server's now plus the hours the client chose.
+      terms = { ...terms, valid_until: validity.valid_until };
       const q = quantityRefusal(terms.quantity, [pair.offer.available_quantity, pair.ask.available_quantity]);
       if (q) refuse(q);
     }
@@ -249,8 +262,9 @@ function tradeReference(n: number, now: Date) {
 
 /**
  * The sixth approval's work, inside its transaction: both listings locked in id order (so two final approvals
- * sharing a listing queue instead of deadlocking), their available quantity re-checked and lowered, a listing at
- * zero closed, the trade reference issued and both sides' fee rates copied.
+ * sharing a listing queue instead of deadlocking), their available quantity and every term of the pair re-checked
+ * (`pairRefusal`), the quantity lowered, a listing at zero closed, the trade reference issued and both sides' fee
+ * rates copied.
  */
 async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) {
   if (!(await bothTrading(tx, [bid.buyer_company_id, bid.seller_company_id])))
@@ -262,6 +276,10 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
     locked.map((l) => l.available_quantity),
   );
   if (q) refuse(q);
+  const offer = locked.find((l) => l.id === bid.offer_id)!;
+  const ask = locked.find((l) => l.id === bid.ask_id)!;
+  const terms = pairRefusal({ bid, offer, ask, currentPeriod: currentPeriod(now) });
+  if (terms) refuse(terms);
   const wanted = decilitres(bid.quantity);
   for (const l of locked) {
     const left = decilitres(l.available_quantity) - wanted;

@@ -152,8 +152,10 @@ describe('uploadCSV', () => {
     const columns = bulkColumnsOf('Offer');
     const sheet = XLSX.utils.aoa_to_sheet([[...columns], Object.values(row())]);
     sheet['E2'] = { t: 'n', v: 2500, f: '50*50' }; // quantity, a formula with its stored value
-    sheet['C2'] = { t: 'n', v: 25569 + 365 * 60, z: 'yyyy-mm' }; // a date cell (about 2029-12)
-    sheet['D2'] = { t: 's', v: '2031-01' };
+    // A date cell: the 15th of the month after next, as days since 1899-12-30 (Excel's serial dates).
+    const [y, mo] = periodAhead(2).split('-').map(Number) as [number, number];
+    sheet['C2'] = { t: 'n', v: 25569 + Date.UTC(y, mo - 1, 15) / 86_400_000, z: 'yyyy-mm' };
+    sheet['D2'] = { t: 's', v: periodAhead(5) };
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Offers');
     const res = await uploadAndCreate(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, 'offers.xlsx');
@@ -163,7 +165,7 @@ describe('uploadCSV', () => {
       { id: res.body.data.ids[0] },
       seller.negotiator.token,
     );
-    expect(created.body.data).toMatchObject({ offer_quantity: '2500.0', from_period: '2029-12' });
+    expect(created.body.data).toMatchObject({ offer_quantity: '2500.0', from_period: periodAhead(2) });
   });
 
   it('reads an xls workbook too', async () => {
@@ -183,6 +185,7 @@ describe('uploadCSV', () => {
       row({ product: '=HYPERLINK("http://x.example","y")'.replace(/,/g, ';'), quantity: '-5' }),
       row({ state: '@SUM(A1)', price: '+1' }),
       row({ from_period: periodAhead(6), distillery_id: 999_999 }),
+      row({ from_period: '1900-01', to_period: '9999-12' }),
     ]);
     const up = await uploadSheet(bytes);
     const before = await tableDigest(h);
@@ -195,6 +198,8 @@ describe('uploadCSV', () => {
       '4.price': 'Must be a number with at most 2 decimals',
       '5.from_period': 'Date range is invalid !!',
       '5.distillery_id': 'You do not negotiate for this distillery',
+      '6.from_period': 'From Period cannot be before the current month',
+      '6.to_period': 'To Period can be at most 24 months after the current month',
     });
     expect(await tableDigest(h)).toEqual(before);
   });

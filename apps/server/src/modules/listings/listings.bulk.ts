@@ -142,6 +142,7 @@ function checkRows(side: ListingSide, table: unknown[][], ctx: Awaited<ReturnTyp
         state: text(raw.state),
         distillery_id: Number(raw.distillery_id),
         product: text(raw.product),
+        from_period: text(raw.from_period),
         to_period: text(raw.to_period),
       },
       ctx,

@@ -12,6 +12,7 @@ import {
   type ListingSide,
 } from '@spirit/domain/listings/listings.constants';
 import {
+  changedTermErrors,
   currentPeriod,
   decilitres,
   landedPrice,
@@ -35,7 +36,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
-import { bidStats, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
+import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
@@ -211,8 +212,9 @@ export async function get(deps: Deps, actor: Actor, id: number) {
   return { ...listing, ...stats, can_edit: await mayEdit(deps, actor, row) };
 }
 
-function checked(form: ListingForm, ctx: Context) {
-  const fields = listingContextErrors(form, ctx);
+/** The form's context checks; `existing` is the listing an edit changes (its past From Period may stay). */
+function checked(form: ListingForm, ctx: Context, existing?: ListingRow) {
+  const fields = listingContextErrors(form, ctx, existing);
   if (Object.keys(fields).length) throw invalid(fields);
 }
 
@@ -267,8 +269,14 @@ export async function update(
       available: before.available_quantity,
       wanted: form.offer_quantity,
     });
-    if ('error' in quantity) throw invalid({ ...listingContextErrors(form, ctx), offer_quantity: quantity.error });
-    checked(form, ctx);
+    if ('error' in quantity)
+      throw invalid({ ...listingContextErrors(form, ctx, before), offer_quantity: quantity.error });
+    checked(form, ctx, before);
+    // A bid joins the listing on these terms (and its approvers come from the distillery): fixed while one is open.
+    // A placement share-locks the listing, so it sees either the edit or none of it.
+    const terms = changedTermErrors(before, form);
+    if (Object.keys(terms).length && (await hasLiveBid(tx, before, now)))
+      throw conflict('listing.terms_locked', LISTING_MESSAGES.termsUnderBids, terms);
     const next = {
       ...columnsOf(form, side),
       original_quantity: form.offer_quantity.toFixed(1),

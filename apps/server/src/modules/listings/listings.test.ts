@@ -5,7 +5,7 @@ import {
   offerListResultSchema,
   possibleListResultSchema,
 } from '@spirit/domain/listings/listings.schemas';
-import { landedPrice } from '@spirit/domain/listings/listings.rules';
+import { currentPeriod, landedPrice } from '@spirit/domain/listings/listings.rules';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAny, searchPattern } from '../../lib/list.js';
@@ -201,7 +201,22 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
     [
       'a period already ended',
       () => ({ from_period: '2020-01', to_period: '2020-02' }),
-      { to_period: 'To Period has already passed' },
+      { from_period: 'From Period cannot be before the current month', to_period: 'To Period has already passed' },
+    ],
+    [
+      'a From Period before the current month',
+      () => ({ from_period: '1900-01' }),
+      { from_period: 'From Period cannot be before the current month' },
+    ],
+    [
+      'a To Period more than 24 months ahead',
+      () => ({ to_period: '9999-12' }),
+      { to_period: 'To Period can be at most 24 months after the current month' },
+    ],
+    [
+      'a To Period 26 months ahead',
+      () => ({ to_period: periodAhead(26) }),
+      { to_period: 'To Period can be at most 24 months after the current month' },
     ],
     [
       'another company’s distillery',
@@ -212,6 +227,37 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
     await refused(() => h.call('createOffer', listingBody(sellerA, change(sellerA)), sellerA.negotiator.token), 400, {
       fields,
     });
+  });
+
+  it('accepts periods from the current month to 24 months ahead', async () => {
+    const res = await h.call(
+      'createOffer',
+      listingBody(sellerA, { from_period: currentPeriod(new Date()), to_period: periodAhead(24) }),
+      sellerA.negotiator.token,
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('an edit keeps a From Period that has passed, but cannot move it into the past or To beyond 24 months', async () => {
+    const offer = await seedOffer(h, sellerA);
+    // A listing posted months ago: arranged directly, as the API no longer takes a past From Period.
+    const posted = periodAhead(-3);
+    await h.db.update(listings).set({ from_period: posted }).where(eq(listings.id, offer.id));
+    const edit = (change: Record<string, unknown>) =>
+      h.call(
+        'updateInventory',
+        { ...listingBody(sellerA, { from_period: posted, ...change }), id: offer.id },
+        sellerA.negotiator.token,
+      );
+    await refused(() => edit({ from_period: periodAhead(-4) }), 400, {
+      fields: { from_period: 'From Period cannot be before the current month' },
+    });
+    await refused(() => edit({ to_period: '9999-12' }), 400, {
+      fields: { to_period: 'To Period can be at most 24 months after the current month' },
+    });
+    const kept = await edit({ offer_price: '63' });
+    expect(kept.statusCode, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data).toMatchObject({ from_period: posted, offer_price: '63.00' });
   });
 
   it('refuses a distillery of the company the negotiator does not negotiate for', async () => {

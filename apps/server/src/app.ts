@@ -25,6 +25,7 @@ import { purgeUnclaimedUploads } from './modules/files/files.service.js';
 import { localStorage } from './modules/files/files.storage.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   distilleriesRoutes(app);
   mappingsRoutes(app);
   feesRoutes(app);
+  invoicesRoutes(app);
   auditRoutes(app);
   listingsRoutes(app);
   bidsRoutes(app);

@@ -3,7 +3,9 @@
 // declared access (api/methods.ts); a refusal must leave every table as it was.
 import { METHODS, type MethodName } from '@spirit/domain/api/methods';
 import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../modules/invoices/invoices.table.js';
 import { tableDigest } from '../test/db-digest.js';
 import {
   approveBid,
@@ -308,7 +310,51 @@ function cases(): Partial<Record<MethodName, Case>> {
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
     verifyOTP: { body: async (actor) => ({ otp: await freshCode(actor) }), scopedToA: false },
+
+    // A trade's service fee and invoices: A's own side; the correction is the SuperAdmin's.
+    getAllBidCommission: { body: async () => ({}), scopedToA: false },
+    getBidCommissionById: { body: async () => ({ id: await tradeOfA() }), scopedToA: true },
+    updateBidCommission: {
+      body: async () => ({
+        id: await tradeOfA(),
+        buyer_commission_amount: (1 + (serial % 50) / 100).toFixed(2),
+        buyer_central_gst: 9,
+        buyer_state_gst: 9,
+        seller_commission_amount: (2 + ((serial += 1) % 50) / 100).toFixed(2),
+        seller_central_gst: 6,
+        seller_state_gst: 6,
+      }),
+      scopedToA: false,
+    },
+    getInvoicePdf: { body: async () => ({ id: await invoiceOfA() }), scopedToA: true },
   };
+}
+
+let tradeId: number | null = null;
+/** An approved trade of A (seller) and C (buyer), with a seller rate so that A is invoiced. */
+async function tradeOfA() {
+  if (tradeId) return tradeId;
+  const rate = await h.call('createCommission', { company_type: 'Seller', ...amount }, superToken);
+  if (rate.statusCode !== 200) throw new Error(`seller rate: ${JSON.stringify(rate.body)}`);
+  let bid = await seedLockedBid(h, await marketOfA(), { quantity: 10 });
+  for (const user of [C.users.Authorizer, A.users.Authorizer, C.users.Approver, A.users.Approver]) {
+    const res = await approveBid(h, user, bid);
+    if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
+    bid = res.body.data;
+  }
+  return (tradeId = bid.id);
+}
+
+/** A's (the seller's) first invoice of that trade. */
+async function invoiceOfA() {
+  const [row] = await h.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.bid_id, await tradeOfA()), eq(invoices.side, 'seller')))
+    .orderBy(invoices.id)
+    .limit(1);
+  if (!row) throw new Error('no invoice of A');
+  return row.id;
 }
 
 /** A month ahead of now, `YYYY-MM`. */

@@ -59,6 +59,11 @@ export const METHOD_ACCESS = {
   createCommission: ['SuperAdmin'],
   updateCommission: ['SuperAdmin'],
   getAuditLog: ['SuperAdmin'],
+  // A trade's service fee and its invoices: each company its own side, the SuperAdmin every side.
+  getAllBidCommission: ['SuperAdmin', ...COMPANY],
+  getBidCommissionById: ['SuperAdmin', ...COMPANY],
+  updateBidCommission: ['SuperAdmin'],
+  getInvoicePdf: ['SuperAdmin', ...COMPANY],
   getAllOffers: COMPANY,
   getOfferById: COMPANY,
   getMarketStats: COMPANY,

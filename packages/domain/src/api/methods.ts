@@ -10,6 +10,7 @@ import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
 import { GEO_METHODS } from '../geo/geo.methods.js';
+import { INVOICE_METHODS } from '../invoices/invoices.methods.js';
 import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
@@ -28,6 +29,7 @@ export const METHODS = {
   ...DISTILLERY_METHODS,
   ...MAPPING_METHODS,
   ...FEE_METHODS,
+  ...INVOICE_METHODS,
   ...AUDIT_METHODS,
   ...LISTING_METHODS,
   ...BID_METHODS,

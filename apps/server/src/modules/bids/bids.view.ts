@@ -147,14 +147,24 @@ export function toDetail(opts: {
   );
   const seen = (side: BidSide) => clear(viewer, side, status);
   const negotiations = historyEntries(opts.history, viewer, status);
+  // Fee privacy (DESIGN.md §4 "After the trade"): a party sees its own side's rates only.
+  const own = (side: BidSide) => viewer.side === null || viewer.side === side;
   const fees = bid.trade_reference
     ? {
-        buyer_commission_amount: bid.buyer_commission_amount ?? undefined,
-        buyer_state_gst: bid.buyer_state_gst ?? undefined,
-        buyer_central_gst: bid.buyer_central_gst ?? undefined,
-        seller_commission_amount: bid.seller_commission_amount ?? undefined,
-        seller_state_gst: bid.seller_state_gst ?? undefined,
-        seller_central_gst: bid.seller_central_gst ?? undefined,
+        ...(own('buyer')
+          ? {
+              buyer_commission_amount: bid.buyer_commission_amount ?? undefined,
+              buyer_state_gst: bid.buyer_state_gst ?? undefined,
+              buyer_central_gst: bid.buyer_central_gst ?? undefined,
+            }
+          : {}),
+        ...(own('seller')
+          ? {
+              seller_commission_amount: bid.seller_commission_amount ?? undefined,
+              seller_state_gst: bid.seller_state_gst ?? undefined,
+              seller_central_gst: bid.seller_central_gst ?? undefined,
+            }
+          : {}),
       }
     : null;
   const allowed: UserBidAction[] = allowedActions(stateOf(bid), actor, now);

@@ -97,6 +97,12 @@ const CommissionListPage = lazy(() =>
 const SetCommissionPage = lazy(() =>
   import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
 );
+const MyCommissionPage = lazy(() =>
+  import('../features/fees/pages/my-commission-page').then((m) => ({ default: m.MyCommissionPage })),
+);
+const EditMyCommissionPage = lazy(() =>
+  import('../features/fees/pages/edit-my-commission-page').then((m) => ({ default: m.EditMyCommissionPage })),
+);
 const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
 // The listing page with the bids feature's tabs and Place bid dialog: the app composes features, they do not
 // import each other.
@@ -418,14 +424,20 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/mycommission',
     title: 'My Service Fee',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getAllBidCommission' },
+    page: MyCommissionPage,
     menu: {
       label: (user) => (user.roles.includes('SuperAdmin') ? 'Bid Service Fees' : 'My Service Fee'),
       roles: EVERYONE,
     },
   },
-  { path: '/editmycommission/:id', title: 'Service Fee Detail', guard: 'session', page: later },
+  {
+    path: '/editmycommission/:id',
+    title: 'Service Fee Detail',
+    guard: { calls: 'getBidCommissionById' },
+    page: EditMyCommissionPage,
+    menuParent: '/mycommission',
+  },
   {
     path: '/pricetrend',
     title: 'Price / Quote Trend',

@@ -1,7 +1,9 @@
 import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bids } from './modules/bids/bids.table.js';
 import { companies } from './modules/companies/companies.table.js';
+import { invoices } from './modules/invoices/invoices.table.js';
 import { distilleries } from './modules/distilleries/distilleries.table.js';
 import { feeRates } from './modules/fees/fees.table.js';
 import { mappings } from './modules/mappings/mappings.table.js';
@@ -177,6 +179,20 @@ describe('demo seed', () => {
     );
     expect(lines.filter((l) => /@\S+\.example\s+admin/.test(l))).toHaveLength(DEMO_COMPANIES.length);
     expect(lines.join('\n')).toContain(DEMO_PASSWORD);
+  });
+
+  it('bills every demo trade: one service fee invoice per side, issued by the final approval', async () => {
+    const traded = await h.db.select().from(bids).where(eq(bids.status, 'Approved'));
+    expect(traded.length).toBeGreaterThan(0);
+    const issued = await h.db.select().from(invoices);
+    for (const bid of traded) {
+      const mine = issued.filter((i) => i.bid_id === bid.id);
+      expect(mine.map((i) => `${i.side} ${i.trade_reference}`).sort()).toEqual([
+        `buyer ${bid.trade_reference}`,
+        `seller ${bid.trade_reference}`,
+      ]);
+    }
+    expect(issued).toHaveLength(traded.length * 2);
   });
 
   it('does nothing the second time', async () => {

@@ -24,6 +24,8 @@ const amount = z.string();
 /** A side's fee: quantity × rate, the two GST amounts on it and the total, in rupees to the paisa. */
 export const sideFeeSchema = z.object({ base: amount, state_gst: amount, central_gst: amount, total: amount });
 
+const liveInvoiceSchema = z.object({ id: z.number(), number: z.string() });
+
 /** A row of /mycommission. A side's total is null when a part of it is missing (the list shows 0). */
 export const bidCommissionRecordSchema = z.object({
   id: z.number(),
@@ -36,8 +38,11 @@ export const bidCommissionRecordSchema = z.object({
   viewer_side: z.enum(BID_SIDES).nullable(),
   buyer_distillery_name: z.string().optional(),
   buyer_total: amount.nullable().optional(),
+  /** The side's current invoice (for its download), null when none was issued. */
+  buyer_invoice: liveInvoiceSchema.nullable().optional(),
   seller_distillery_name: z.string().optional(),
   seller_total: amount.nullable().optional(),
+  seller_invoice: liveInvoiceSchema.nullable().optional(),
 });
 export type BidCommissionRecord = z.infer<typeof bidCommissionRecordSchema>;
 export const bidCommissionListResultSchema = listResultSchema(bidCommissionRecordSchema);

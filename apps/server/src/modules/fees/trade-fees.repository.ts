@@ -20,6 +20,13 @@ const sellerCompany = alias(companies, 'seller_company');
 const displayName = (c: { name: AnyColumn; registered_name: AnyColumn }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
+/** A side's live invoice (no credit note against it), newest first: `{id, number}` or null. */
+const liveInvoiceOf = (side: BidSide) =>
+  sql<{ id: number; number: string } | null>`(select json_build_object('id', i.id, 'number', i.number)
+    from invoices i where i.bid_id = ${bids.id} and i.side = ${side} and i.kind = 'invoice'
+      and not exists (select 1 from invoices c where c.credits_invoice_id = i.id)
+    order by i.id desc limit 1)`;
+
 const tradeColumns = {
   bid: bids,
   buyer_distillery_name: buyerDistillery.name,
@@ -74,7 +81,12 @@ export async function listTrades(
   const { limit, offset } = pageOf(opts.q);
   const rows = await joined(
     tx
-      .select({ ...tradeColumns, total_records: totalOver })
+      .select({
+        ...tradeColumns,
+        buyer_invoice: liveInvoiceOf('buyer'),
+        seller_invoice: liveInvoiceOf('seller'),
+        total_records: totalOver,
+      })
       .from(bids)
       .$dynamic(),
   )

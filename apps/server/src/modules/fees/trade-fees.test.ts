@@ -41,7 +41,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => h.close());
 
-const list = (token: string, body: Record<string, unknown> = {}) => h.call<Page>('getAllBidCommission', body, token);
+const list = (token: string | null, body: Record<string, unknown> = {}) =>
+  h.call<Page>('getAllBidCommission', body, token);
 
 describe('getAllBidCommission (/mycommission)', () => {
   it('lists a buyer’s trades, newest first, with the buyer’s distillery and total only', async () => {
@@ -56,6 +57,7 @@ describe('getAllBidCommission (/mycommission)', () => {
       viewer_side: 'buyer',
       buyer_distillery_name: m.buyer.distilleries[0]!.name,
       buyer_total: '1770.00',
+      buyer_invoice: { id: expect.any(Number), number: expect.stringMatching(/^SX\//) },
     });
     expect(Object.keys(first).filter((k) => k.startsWith('seller_'))).toEqual([]);
   });

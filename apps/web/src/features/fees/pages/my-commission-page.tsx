@@ -4,15 +4,33 @@
 import type { BidSide } from '@spirit/domain/bids/bids.constants';
 import type { BidCommissionRecord } from '@spirit/domain/fees/trade-fees.schemas';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session';
+import { isSuperAdmin, useSession } from '../../../app/session';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatMoney, formatQuantity } from '../../../ui/format';
+import { useInvoiceDownload } from '../../../ui/invoice-downloads';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBidCommission } from '../api/get-all-bid-commission';
 
 const SORT_KEYS = ['approved_on', 'product', 'trade_reference', 'price', 'quantity'] as const;
 const NEWEST_FIRST = { key: 'approved_on', order: 'desc' } as const;
 const LABEL = { buyer: 'Buyer', seller: 'Seller' } as const;
+
+function InvoiceButton({ invoice }: { invoice: { id: number; number: string } | null | undefined }) {
+  const { download, busy } = useInvoiceDownload();
+  if (!invoice) return <span className="muted">Not issued</span>;
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      disabled={busy === invoice.id}
+      aria-label={`Download invoice ${invoice.number} (PDF)`}
+      title={`Download invoice ${invoice.number}`}
+      onClick={() => void download(invoice)}
+    >
+      <i className="pi pi-download" aria-hidden="true" />
+    </button>
+  );
+}
 
 const sideColumns = (side: BidSide): DataColumn<BidCommissionRecord>[] => [
   {
@@ -53,6 +71,12 @@ function columnsFor(sides: readonly BidSide[], superAdmin: boolean): DataColumn<
       body: (r) => formatQuantity(r.quantity),
     },
     ...sides.flatMap((side) => sideColumns(side).slice(1)),
+    ...sides.map((side): DataColumn<BidCommissionRecord> => ({
+      key: `${side}-invoice`,
+      header: sides.length > 1 ? `${LABEL[side]}'s Invoice` : 'Invoice',
+      className: 'actions-cell',
+      body: (r) => <InvoiceButton invoice={r[`${side}_invoice`]} />,
+    })),
     {
       key: 'action',
       header: 'Action',
@@ -73,7 +97,7 @@ function columnsFor(sides: readonly BidSide[], superAdmin: boolean): DataColumn<
 
 export function MyCommissionPage() {
   const user = useSession()?.user;
-  const superAdmin = !!user?.roles.includes('SuperAdmin');
+  const superAdmin = isSuperAdmin(user);
   const sides: readonly BidSide[] = superAdmin
     ? ['buyer', 'seller']
     : [user?.company_type === 'Buyer' ? 'buyer' : 'seller'];

@@ -95,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (config.rateLimit)
     await app.register(rateLimit, {
       global: true,
-      max: 600,
+      max: 600 * config.rateLimitScale,
       timeWindow: '1 minute',
       // The per-address budget is for calls. The app's own files are static and cached; one page load fetches dozens
       // of them, and a whole office signs in from one address.

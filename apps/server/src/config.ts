@@ -31,6 +31,7 @@ const envSchema = z.object({
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   RATE_LIMIT: bool.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   S3_BUCKET: z.string().optional(),
 });
 
@@ -54,6 +55,8 @@ export type Config = {
   captchaHmacKey: string | undefined;
   captchaMaxNumber: number;
   rateLimit: boolean;
+  /** Every rate-limit budget is multiplied by this (test servers that many specs share; 1 in production). */
+  rateLimitScale: number;
   /** Serve the built SPA from this folder when it exists. */
   webDist: string | undefined;
 };
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     rateLimit: e.RATE_LIMIT,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: undefined,
   };
 }

@@ -4,7 +4,7 @@
 // (approval time, newest first unless the column is turned), re-read every 30 s.
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import { DataList, type DataColumn } from '../../../ui/data-list';
-import { formatMoney, formatQuantity } from '../../../ui/format';
+import { formatMoney, formatNumber } from '../../../ui/format';
 import { RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids } from '../api/get-all-bids';
@@ -26,7 +26,8 @@ export const approvedColumns: DataColumn<BidListRecord>[] = [
   {
     key: 'quantity',
     header: 'Quantity (B/L)',
-    body: (r) => formatQuantity(r.quantity, 1),
+    // The header says B/L: the figure alone keeps the list within 1366 px.
+    body: (r) => formatNumber(r.quantity, { minDecimals: 1, maxDecimals: 1 }),
     className: 'numeric-cell',
   },
   {
@@ -55,7 +56,7 @@ export function ApprovedBidsPage() {
   return (
     <section className="page page-wide" aria-labelledby="page-title">
       <h1 id="page-title">Approved Bids</h1>
-      <div className="card">
+      <div className="card bid-list">
         <DataList
           label="Approved bids"
           list={list}

@@ -16,6 +16,7 @@ import { listings } from './modules/listings/listings.table.js';
 import type { Mail } from './modules/mail/mail.templates.js';
 import { users } from './modules/users/users.table.js';
 import type { DEMO_COMPANIES, DEMO_STAFF } from './seed.js';
+import { seedSaleOrders, type DemoTrade } from './seed-sale-orders.js';
 import type { Deps } from './types.js';
 
 type Local = (typeof DEMO_STAFF)[number]['local'];
@@ -134,8 +135,9 @@ const SCRIPTS: {
     at: [0, 0],
     script: 'authorized',
   },
-  // Closed: a trade, a rejection, a lapse.
+  // Closed: trades (each with a sale order, seed-sale-orders.ts), a rejection, a lapse.
   { seller: 'Deccan Distilleries', buyer: 'Bengal Blenders', product: 'Molasses RS', at: [0, 0], script: 'approved' },
+  { seller: 'Ganga Grain Spirits', buyer: 'Rajputana Beverages', product: 'Grain ENA', at: [1, 0], script: 'approved' },
   {
     seller: 'Kaveri Malt Works',
     buyer: 'Punjab Bottling Company',
@@ -233,6 +235,7 @@ export async function seedBids(
   }
 
   const now = deps.now();
+  const trades: DemoTrade[] = [];
   for (const [i, s] of SCRIPTS.entries()) {
     const offer = await listingOf(s.seller, s.product, s.at[0]);
     const ask = await listingOf(s.buyer, s.product, s.at[1]);
@@ -295,7 +298,15 @@ export async function seedBids(
       const actor = await stepped(await person(company, local));
       bid = await bids.act(quiet, actor, { bid_id: bid.id, version: bid.version, is_approved: true, comment: '' });
     }
+    if (s.script === 'approved')
+      trades.push({
+        bidId: bid.id,
+        tradeReference: bid.trade_reference_number!,
+        product: s.product,
+        seller: sellerNeg,
+      });
   }
+  await seedSaleOrders(deps, trades);
   await lapseExpired(deps);
   for (const id of sessions) await revokeSession(deps.db, id, deps.now());
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from './modules/companies/companies.table.js';
 import { distilleries } from './modules/distilleries/distilleries.table.js';
 import { feeRates } from './modules/fees/fees.table.js';
+import { isWholeFile } from './modules/files/files.verify.js';
 import { mappings } from './modules/mappings/mappings.table.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './seed.js';
 import { createHarness, invitationToken, type Harness } from './test/harness.js';
@@ -125,6 +126,17 @@ describe('demo seed', () => {
     });
     const trade = await h.db.execute(sql`select trade_reference from bids where status = 'Approved'`);
     expect((trade as unknown as { rows: { trade_reference: string }[] }).rows[0]!.trade_reference).toMatch(/^TR-/);
+    // Every demo trade has its sale order, a PDF and an image among them, each a whole file of its type.
+    const orders = await h.db.execute(
+      sql`select f.content_type, f.storage_key, f.kind from bids b join files f on f.id = b.sell_order_file_id
+        where b.status = 'Approved' and f.company_id = b.seller_company_id`,
+    );
+    const rows = (orders as unknown as { rows: { content_type: string; storage_key: string; kind: string }[] }).rows;
+    expect(rows.map((r) => r.content_type).sort()).toEqual(['application/pdf', 'image/png']);
+    for (const row of rows) {
+      expect(row.kind).toBe('sale_order');
+      expect(isWholeFile(row.content_type, (await h.deps.storage.get(row.storage_key))!)).toBe(true);
+    }
     // The seed's own sessions (which opened approval windows) are closed.
     const open = await h.db.execute(
       sql`select count(*)::int as n from sessions where approval_until is not null and revoked_at is null`,

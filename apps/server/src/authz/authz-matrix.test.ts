@@ -10,9 +10,11 @@ import {
   openApprovalWindow,
   registerCompany,
   seedApprovedCompany,
+  seedApprovedTrade,
   seedLockedBid,
   seedOpenBid,
   seedSuperAdmin,
+  uploadSaleOrder,
   validUntil,
   type BidData,
   type Market,
@@ -301,9 +303,15 @@ function cases(): Partial<Record<MethodName, Case>> {
       },
       scopedToA: true,
     },
-    getAllBids: { body: async () => ({}), scopedToA: false },
+    // The SuperAdmin reads approved trades only (other lists: bids.approved.test.ts).
+    getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
-    getBidById: { body: async () => ({ bid_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    getBidById: { body: async () => ({ bid_id: (await tradeOfA()).id }), scopedToA: true },
+    // Every user of A here is its Admin or mapped to the trade's seller distillery (the others: bids.sale-order.test.ts).
+    updateBid: {
+      body: async () => ({ bid_id: (await tradeOfA()).id, sell_order: await uploadSaleOrder(h, A.token) }),
+      scopedToA: true,
+    },
     getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
@@ -416,6 +424,12 @@ async function bidFor(tier: Tier): Promise<BidData> {
   const res = await approveBid(h, A.users.Authorizer, locked);
   if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+let trade: BidData | null = null;
+/** An approved trade of A (the seller) and C. */
+async function tradeOfA() {
+  return (trade ??= await seedApprovedTrade(h, await marketOfA(), { quantity: 10 }));
 }
 
 async function counterBody(bid: BidData) {

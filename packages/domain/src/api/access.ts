@@ -74,8 +74,12 @@ export const METHOD_ACCESS = {
   createBid: ['Negotiator'],
   negotiateBid: ['Negotiator'],
   bidAction: TRADER,
-  getAllBids: COMPANY,
-  getBidById: COMPANY,
+  // The SuperAdmin reads approved trades, and nothing else of a bid (the services refuse the rest); acts on none.
+  getAllBids: [...COMPANY, 'SuperAdmin'],
+  getBidById: [...COMPANY, 'SuperAdmin'],
+  // Which seller users may attach a trade's sale order is the service's check (its Admin, or mapped to the seller
+  // distillery).
+  updateBid: COMPANY,
   generateUserOTP: TRADER,
   verifyOTP: TRADER,
   createOrder: ['Negotiator'],

@@ -278,7 +278,10 @@ function awaitingWhere(only?: BidTier): SQL {
 }
 
 export type BidListOptions = {
+  /** The caller's company (0 for the platform). */
   companyId: number;
+  /** The SuperAdmin's list: every company's bids (the service allows it approved trades only). */
+  platform?: boolean;
   userId: number;
   now: Date;
   q: GetAllBids;
@@ -314,6 +317,9 @@ export const BID_COUNT_CAP = 10_000;
  */
 export type BidListShape = {
   market: boolean;
+  platform: boolean;
+  /** The direction of the last-change order. */
+  order: 'asc' | 'desc';
   listing: boolean;
   status: StatusFilter;
   awaiting: 'no' | 'any' | BidTier;
@@ -365,6 +371,8 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
   if (shape.market) {
     return { parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared) }], withListings };
   }
+  // The platform's approved trades walk the status index (bids_status_idx) in the page's order.
+  if (shape.platform) return { parts: [{ where: shared }], withListings };
   return {
     parts: [
       // A company never trades with itself; the second condition keeps the two parts apart all the same.
@@ -384,23 +392,26 @@ function cappedBidCount(parts: Part[], withListings: boolean) {
   return sql<number>`(select count(*) from (${union} limit ${BID_COUNT_CAP}) as capped)::int`.mapWith(Number);
 }
 
-const NEWEST_FIRST = sql`${bids.updated_at} desc, ${bids.id} desc`;
+/** Last change first (`desc`, every list's own order) or last (`asc`): either way along the indexes. */
+const byChange = (order: 'asc' | 'desc') => sql`${bids.updated_at} ${sql.raw(order)}, ${bids.id} ${sql.raw(order)}`;
 
 /** The ids of the page: each part's first `$upto` bids in order, merged, then the page cut from them. */
-function pageIds(parts: Part[], withListings: boolean) {
+function pageIds(parts: Part[], withListings: boolean, order: 'asc' | 'desc') {
   const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
   const cols = sql`${bids.id}, ${bids.updated_at}`;
   if (parts.length === 1) {
-    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${NEWEST_FIRST} limit ${limit} offset ${offset}`;
+    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${byChange(order)} limit ${limit} offset ${offset}`;
   }
   const union = sql.join(
     parts.map(
-      (p) => sql`(${matching(p.where, withListings, cols)} order by ${NEWEST_FIRST} limit ${sql.placeholder('upto')})`,
+      (p) =>
+        sql`(${matching(p.where, withListings, cols)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`,
     ),
     sql` union all `,
   );
+  const dir = sql.raw(order);
   return sql`select "part"."id" from (${union}) as "part"
-    order by "part"."updated_at" desc, "part"."id" desc limit ${limit} offset ${offset}`;
+    order by "part"."updated_at" ${dir}, "part"."id" ${dir} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -454,8 +465,8 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     .innerJoin(ask, eq(ask.id, bids.ask_id))
     .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
     .innerJoin(seller, eq(seller.id, bids.seller_company_id))
-    .where(sql`${bids.id} in (${pageIds(parts, withListings)})`)
-    .orderBy(NEWEST_FIRST);
+    .where(sql`${bids.id} in (${pageIds(parts, withListings, shape.order)})`)
+    .orderBy(byChange(shape.order));
 }
 
 // A listing's bids: with few buyers in a market a plan without values takes "a company's bids" for the table.
@@ -469,6 +480,8 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
   const states = q.states?.length ? q.states : undefined;
   const shape: BidListShape = {
     market: !!q.is_market,
+    platform: !!opts.platform,
+    order: q.sort_by ? q.sort_order : 'desc',
     listing: !!opts.listingId,
     status: statusFilter(q.bid_status),
     awaiting: q.awaiting_me ? (q.awaiting_tier ?? 'any') : 'no',

@@ -1,6 +1,6 @@
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod, type Limit } from '../../plugins/registry.js';
+import { defineMethod, type Limit } from '../../http/registry.js';
 import * as reads from './bids.read.js';
 import { attachSaleOrder } from './bids.sale-order.js';
 import * as bids from './bids.service.js';

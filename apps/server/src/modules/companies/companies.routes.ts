@@ -1,6 +1,6 @@
 import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import * as admin from './companies.admin.service.js';
 import { registerCompany, reviewCompany } from './companies.service.js';
 

@@ -1,6 +1,6 @@
 import { DISTILLERY_MESSAGES } from '@spirit/domain/distilleries/distilleries.schemas';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import * as distilleries from './distilleries.service.js';
 
 export function distilleriesRoutes(app: FastifyInstance): void {

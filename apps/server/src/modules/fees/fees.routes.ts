@@ -1,6 +1,6 @@
 import { FEE_MESSAGES } from '@spirit/domain/fees/fees.schemas';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import * as fees from './fees.service.js';
 
 export function feesRoutes(app: FastifyInstance): void {

@@ -2,7 +2,7 @@ import { FILE_MESSAGES, MAX_UPLOAD_BYTES, SALE_ORDER_PURPOSE } from '@spirit/dom
 import { METHOD_ACCESS } from '@spirit/domain/api/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, invalidField } from '../../lib/errors.js';
-import { checkAccess, defineMethod } from '../../plugins/registry.js';
+import { checkAccess, defineMethod } from '../../http/registry.js';
 import { readFileFor, storeSaleOrderUpload, storeSheetUpload, storeUpload } from './files.service.js';
 import { servedName } from './files.verify.js';
 

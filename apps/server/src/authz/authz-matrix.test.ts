@@ -10,6 +10,7 @@ import {
   openApprovalWindow,
   registerCompany,
   seedApprovedCompany,
+  seedApprovedTrade,
   seedLockedBid,
   seedOpenBid,
   seedSuperAdmin,
@@ -305,6 +306,25 @@ function cases(): Partial<Record<MethodName, Case>> {
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
     getBidById: { body: async () => ({ bid_id: (await bidFor('negotiator')).id }), scopedToA: true },
     getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    // Ratings: a trade of A and C reviewed by A (any user of a party; the SuperAdmin names A as the rater); B's
+    // users are no party to it. The form's pickers: B is a Buyer, A's distilleries are ones it may rate.
+    reviewDistillery: {
+      body: async (actor) => ({
+        rating_details: [
+          {
+            bid_id: (await approvedTradeOfA()).id,
+            rating: 4,
+            source: 'Approved',
+            to_distillery_id: C.distillery,
+            ...(actor.roles.includes('SuperAdmin') ? { from_company_id: A.id } : {}),
+          },
+        ],
+      }),
+      scopedToA: true,
+    },
+    getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
+    exportRating: { body: async () => ({}), scopedToA: false },
+    getDistillNameByCompanyId: { body: async () => ({ company_id: A.id }), scopedToA: false },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
     verifyOTP: { body: async (actor) => ({ otp: await freshCode(actor) }), scopedToA: false },
@@ -416,6 +436,13 @@ async function bidFor(tier: Tier): Promise<BidData> {
   const res = await approveBid(h, A.users.Authorizer, locked);
   if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+let approvedTrade: BidData | null = null;
+/** One Approved trade of A (seller) and C, made once: reviewing it changes only the ratings. */
+async function approvedTradeOfA(): Promise<BidData> {
+  if (!approvedTrade) approvedTrade = await seedApprovedTrade(h, await marketOfA(), { quantity: 10 });
+  return approvedTrade;
 }
 
 async function counterBody(bid: BidData) {

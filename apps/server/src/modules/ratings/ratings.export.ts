@@ -75,7 +75,9 @@ export function ratingsWorkbook(rows: ExportRow[]): Buffer {
   sheet['!cols'] = HEADER.map((h) => ({ wch: Math.max(12, h.length + 4) }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Ratings');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  // Shared strings: every text cell is `t="s"` pointing into the string table, the form spreadsheet programs read as
+  // plain text (an inline string would be written as a formula's cached result, `t="str"`).
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
 }
 
 export async function exportRatings(deps: Deps, actor: Actor): Promise<ExportRatingResult> {

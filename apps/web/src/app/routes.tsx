@@ -91,6 +91,9 @@ const DecentralizedPage = lazy(() =>
 const DecentralizedFormPage = lazy(() =>
   import('../features/mappings/pages/decentralized-form-page').then((m) => ({ default: m.DecentralizedFormPage })),
 );
+const RatingsPage = lazy(() =>
+  import('../features/ratings/pages/ratings-page').then((m) => ({ default: m.RatingsPage })),
+);
 const CommissionListPage = lazy(() =>
   import('../features/fees/pages/commission-list-page').then((m) => ({ default: m.CommissionListPage })),
 );
@@ -220,9 +223,10 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/ratings',
     title: 'Ratings',
-    guard: 'session',
-    page: later,
-    menu: { label: 'Ratings', roles: ['SuperAdmin'] },
+    // The SuperAdmin for any company, a company Admin for its own (both may export).
+    guard: { calls: 'exportRating' },
+    page: RatingsPage,
+    menu: { label: 'Ratings', roles: ['SuperAdmin', 'Admin'] },
   },
   {
     path: '/dataanalysis',

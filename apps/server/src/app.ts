@@ -28,6 +28,7 @@ import { geoRoutes } from './modules/geo/geo.routes.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   auditRoutes(app);
   listingsRoutes(app);
   bidsRoutes(app);
+  ratingsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

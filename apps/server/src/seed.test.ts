@@ -151,6 +151,31 @@ describe('demo seed', () => {
     }
   }, 120_000);
 
+  it('seeds ratings from both sides in all three sources, which the lists show on first start', async () => {
+    const rows = await h.db.execute(
+      sql`select c.type, r.source, (r.bid_id is not null) as trade, u.is_super_admin as by_super, count(*)::int as n
+        from ratings r join companies c on c.id = r.from_company_id join users u on u.id = r.entered_by_user_id
+        group by 1, 2, 3, 4`,
+    );
+    const groups = (rows as unknown as { rows: { type: string; source: string; trade: boolean; by_super: boolean }[] })
+      .rows;
+    for (const type of ['Buyer', 'Seller'])
+      expect(new Set(groups.filter((g) => g.type === type).map((g) => g.source)), type).toEqual(
+        new Set(['New', 'Approved', 'Rejected']),
+      );
+    expect(groups.some((g) => g.trade)).toBe(true);
+    expect(groups.some((g) => g.by_super)).toBe(true);
+    // A buyer's negotiator sees its company's ratings on its bids.
+    const bengal = report.demo.find((d) => d.company === 'Bengal Blenders')!;
+    const negotiator = bengal.accounts.find((a) => a.role === 'Negotiator')!;
+    const token = await h.login(negotiator.email, DEMO_PASSWORD);
+    const list = await h.call<{
+      records: { status: string; your_rating: number | null; industry_rating: number | null }[];
+    }>('getAllBids', { bid_status: 'Approved' }, token);
+    expect(list.body.data.records.length).toBeGreaterThan(0);
+    expect(list.body.data.records.every((r) => r.your_rating !== null && r.industry_rating !== null)).toBe(true);
+  });
+
   it('leaves no resend wait on any account: each can ask for an approval code as soon as the market opens', async () => {
     for (const c of report.demo) {
       for (const account of c.accounts.filter((a) => a.role !== 'Admin')) {

@@ -21,6 +21,7 @@ import { stateCities } from './modules/geo/geo.service.js';
 import { create as createListing } from './modules/listings/listings.service.js';
 import { create as createMapping } from './modules/mappings/mappings.service.js';
 import { seedBids } from './seed-bids.js';
+import { seedRatings } from './seed-ratings.js';
 import { addUser } from './modules/users/users.admin.service.js';
 import { findUserByEmail } from './modules/users/users.repository.js';
 import { users } from './modules/users/users.table.js';
@@ -429,6 +430,7 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
   }
   await seedFees(deps, actor, companyIds);
   await seedBids(deps, { companies: DEMO_COMPANIES, companyIds });
+  await seedRatings(deps, { companies: DEMO_COMPANIES, companyIds, superAdmin: actor });
   return report;
 }
 

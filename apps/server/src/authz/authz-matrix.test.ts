@@ -313,6 +313,25 @@ function cases(): Partial<Record<MethodName, Case>> {
       scopedToA: true,
     },
     getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    // Ratings: a trade of A and C reviewed by A (any user of a party; the SuperAdmin names A as the rater); B's
+    // users are no party to it. The form's pickers: B is a Buyer, A's distilleries are ones it may rate.
+    reviewDistillery: {
+      body: async (actor) => ({
+        rating_details: [
+          {
+            bid_id: (await approvedTradeOfA()).id,
+            rating: 4,
+            source: 'Approved',
+            to_distillery_id: C.distillery,
+            ...(actor.roles.includes('SuperAdmin') ? { from_company_id: A.id } : {}),
+          },
+        ],
+      }),
+      scopedToA: true,
+    },
+    getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
+    exportRating: { body: async () => ({}), scopedToA: false },
+    getDistillNameByCompanyId: { body: async () => ({ company_id: A.id }), scopedToA: false },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
     verifyOTP: { body: async (actor) => ({ otp: await freshCode(actor) }), scopedToA: false },
@@ -430,6 +449,13 @@ let trade: BidData | null = null;
 /** An approved trade of A (the seller) and C. */
 async function tradeOfA() {
   return (trade ??= await seedApprovedTrade(h, await marketOfA(), { quantity: 10 }));
+}
+
+let approvedTrade: BidData | null = null;
+/** One Approved trade of A (seller) and C, made once: reviewing it changes only the ratings. */
+async function approvedTradeOfA(): Promise<BidData> {
+  if (!approvedTrade) approvedTrade = await seedApprovedTrade(h, await marketOfA(), { quantity: 10 });
+  return approvedTrade;
 }
 
 async function counterBody(bid: BidData) {

@@ -91,6 +91,9 @@ const DecentralizedPage = lazy(() =>
 const DecentralizedFormPage = lazy(() =>
   import('../features/mappings/pages/decentralized-form-page').then((m) => ({ default: m.DecentralizedFormPage })),
 );
+const RatingsPage = lazy(() =>
+  import('../features/ratings/pages/ratings-page').then((m) => ({ default: m.RatingsPage })),
+);
 const CommissionListPage = lazy(() =>
   import('../features/fees/pages/commission-list-page').then((m) => ({ default: m.CommissionListPage })),
 );
@@ -139,7 +142,10 @@ const ApprovedBidsPage = lazy(() =>
 );
 // The ratings feature mounts its review here (`review`), as the listing page takes the bids' parts.
 const BidDetailPage = lazy(() =>
-  import('../features/bids/pages/bid-detail-page').then((m) => ({ default: () => <m.BidDetailPage /> })),
+  Promise.all([
+    import('../features/bids/pages/bid-detail-page'),
+    import('../features/ratings/components/trade-review'),
+  ]).then(([m, r]) => ({ default: () => <m.BidDetailPage review={r.TradeReview} /> })),
 );
 const MyOrdersPage = lazy(() =>
   import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
@@ -227,9 +233,10 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/ratings',
     title: 'Ratings',
-    guard: 'session',
-    page: later,
-    menu: { label: 'Ratings', roles: ['SuperAdmin'] },
+    // The SuperAdmin for any company, a company Admin for its own (both may export).
+    guard: { calls: 'exportRating' },
+    page: RatingsPage,
+    menu: { label: 'Ratings', roles: ['SuperAdmin', 'Admin'] },
   },
   {
     path: '/dataanalysis',

@@ -12,6 +12,7 @@ import { FILE_METHODS } from '../files/files.methods.js';
 import { GEO_METHODS } from '../geo/geo.methods.js';
 import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
+import { RATING_METHODS } from '../ratings/ratings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
 import type { MethodSpec } from './method-spec.js';
 
@@ -31,6 +32,7 @@ export const METHODS = {
   ...AUDIT_METHODS,
   ...LISTING_METHODS,
   ...BID_METHODS,
+  ...RATING_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -24,6 +24,7 @@ import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
+import { ratingColumns } from '../ratings/ratings.repository.js';
 import { users } from '../users/users.table.js';
 import { bidHistory, bids } from './bids.table.js';
 
@@ -142,7 +143,7 @@ const bidViewStatement = fixedStatement((tx) =>
       ask: listingView(ask, askDistillery, buyer),
       offer_tier: tierOn(offer.distillery_id),
       ask_tier: tierOn(ask.distillery_id),
-      ...ratingColumns(counterpartyDistillery),
+      ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))
@@ -293,21 +294,6 @@ export type BidListOptions = {
 const counterpartyDistillery = sql`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
   then ${offer.distillery_id} else ${ask.distillery_id} end)`;
 
-/** `$company`'s rating, its source and the industry rating of a distillery (as the listings compute them). */
-function ratingColumns(distillery: SQL) {
-  const mine = (column: 'rating' | 'source') =>
-    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${distillery}
-      and r.from_company_id = ${sql.placeholder('company')} order by r.created_at desc, r.id desc limit 1)`;
-  return {
-    your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
-    source: sql<string | null>`${mine('source')}`,
-    industry_rating: sql<string | null>`(select round(avg(latest.rating), 1)::text from (
-        select distinct on (r.from_company_id) r.rating from ratings r
-        where r.to_distillery_id = ${distillery}
-        order by r.from_company_id, r.created_at desc, r.id desc) latest)`,
-  };
-}
-
 /** Bid lists count at most this many bids: the market's and a status's lists run to hundreds of thousands. */
 export const BID_COUNT_CAP = 10_000;
 
@@ -457,7 +443,7 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
       ask_price: ask.price,
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
-      ...ratingColumns(counterpartyDistillery),
+      ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
       ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
     })
     .from(bids)

@@ -36,5 +36,7 @@ export function companiesRoutes(app: FastifyInstance): void {
     message: await admin.notify(deps, actor!, body.company_id),
     data: null,
   }));
-  defineMethod(app, 'getAllCompanyName', async ({ body }) => ({ data: await admin.names(deps, body.company_type) }));
+  defineMethod(app, 'getAllCompanyName', async ({ body, actor }) => ({
+    data: await admin.names(deps, actor!, body.company_type),
+  }));
 }

@@ -8,6 +8,9 @@ export function distilleriesRoutes(app: FastifyInstance): void {
   defineMethod(app, 'getAllDistill', async ({ body, actor }) => ({
     data: await distilleries.list(deps, actor!, body),
   }));
+  defineMethod(app, 'getDistillNameByCompanyId', async ({ body, actor }) => ({
+    data: await distilleries.namesOf(deps, actor!, body.company_id),
+  }));
   defineMethod(app, 'getDistillById', async ({ body, actor }) => ({
     data: await distilleries.get(deps, actor!, body.id),
   }));

@@ -103,11 +103,22 @@ export async function storeSheetUpload(
   });
 }
 
+type GeneratedFile = { kind: string; name: string; contentType: string; bytes: Buffer; ip: string | null };
+
 /** A file that belongs to a company from the start (bulk sheets, generated templates). */
-export async function storeCompanyFile(
-  deps: Deps,
-  file: { companyId: number; kind: string; name: string; contentType: string; bytes: Buffer; ip: string | null },
-) {
+export async function storeCompanyFile(deps: Deps, file: GeneratedFile & { companyId: number }) {
+  return storeOwnedFile(deps, file, file.companyId);
+}
+
+/**
+ * A file the platform made for the SuperAdmin (an export of every company's rows): no company, claimed at once, so
+ * it is neither an unclaimed upload (purged, served to nobody) nor any company's; only the SuperAdmin reads it.
+ */
+export async function storePlatformFile(deps: Deps, file: GeneratedFile) {
+  return storeOwnedFile(deps, file, null);
+}
+
+async function storeOwnedFile(deps: Deps, file: GeneratedFile, companyId: number | null) {
   const id = randomUUID();
   await deps.storage.put(id, file.bytes);
   const now = deps.now();
@@ -118,7 +129,7 @@ export async function storeCompanyFile(
     content_type: file.contentType,
     size: file.bytes.length,
     storage_key: id,
-    company_id: file.companyId,
+    company_id: companyId,
     claimed_at: now,
     uploaded_ip: file.ip,
     created_at: now,
@@ -166,13 +177,14 @@ export async function claimUpload(tx: Tx, id: string, companyId: number, now: Da
 }
 
 /**
- * The bytes of a file the actor may see: SuperAdmin any; a company its own; a sale order also the buyer of a trade
- * it is attached to. Others' files do not exist.
+ * The bytes of a file the actor may see: SuperAdmin any company's and the platform's own; a company its own; a sale
+ * order also the buyer of a trade it is attached to. Others' files, and uploads no registration claimed yet, do not
+ * exist.
  */
 export async function readFileFor(deps: Deps, actor: Actor, id: string) {
   const row = (await deps.db.select().from(files).where(eq(files.id, id)).limit(1))[0];
-  if (!row || row.company_id === null) throw fileNotFound();
-  const own = isSuperAdmin(actor) || row.company_id === actor.companyId;
+  if (!row || (row.company_id === null && row.claimed_at === null)) throw fileNotFound();
+  const own = isSuperAdmin(actor) || (row.company_id !== null && row.company_id === actor.companyId);
   const buyerOfTrade =
     !own &&
     row.kind === SALE_ORDER_PURPOSE &&

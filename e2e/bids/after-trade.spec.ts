@@ -106,6 +106,18 @@ test('the seller replaces the sale order and both parties preview it; the buyer 
   await expect(page.getByRole('region', { name: 'Trade' })).toContainText('Deccan Distilleries');
   await expect(buyerSaleOrder.getByRole('button', { name: /Sale Order/ })).toHaveCount(0);
   await photograph(page, testInfo, 'bid-detail-buyer');
+
+  // The buyer rates the seller's distillery on the trade (the demo seeded a review); submitting replaces it.
+  const review = page.getByRole('region', { name: 'Rating' });
+  await expect(review.getByRole('heading', { level: 3, name: /^Rate / })).toBeVisible();
+  await review.getByRole('radio', { name: '5 stars' }).click();
+  await review.getByLabel('Source').selectOption('Rejected');
+  await review.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(review.getByRole('status')).toContainText('5 of 5');
+  await expect(review.getByRole('status')).toContainText('source Rejected');
+  await review.getByRole('radio', { name: '2 stars' }).click();
+  await review.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(review.getByRole('status')).toContainText('2 of 5');
 });
 
 test('the SuperAdmin lists every trade and opens its detail', async ({ page }, testInfo) => {

@@ -68,9 +68,9 @@ function ReviewForm({ bidId, toDistilleryId, toDistilleryName, saved }: RatingRe
 
   return (
     <section className="rating-review" aria-labelledby={`${labelId}-title`}>
-      <h2 id={`${labelId}-title`} className="rating-review-title">
+      <h3 id={`${labelId}-title`} className="rating-review-title">
         Rate {toDistilleryName ?? 'the other party’s distillery'}
-      </h2>
+      </h3>
       {saved ? (
         <p className="rating-review-saved" role="status">
           Your review: {ratingWords(saved.rating)}, source {saved.source}, on {formatDateTime(saved.created_on)}.

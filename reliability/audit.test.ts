@@ -74,7 +74,6 @@ it('every row a call changes has an entry from that call, over a whole scenario'
   await call(
     'updateDistill',
     {
-      id: seller.distilleries[1]!.id,
       ...seller.distilleries[1]!,
       address: '7 New Road',
       license_number: 'MHD/12345/2026',

@@ -81,7 +81,6 @@ it(`keeps every acknowledged write and no half of any, through ${KILLS} kills at
     await checkOverHttp(server, acked.trades);
     const s = server;
     const started = performance.now();
-    let killedAt = Number.POSITIVE_INFINITY;
     const pending = { upload: true, approvals: round.bids.length };
     const upload = (async () => {
       const up = await uploadFile(
@@ -109,7 +108,7 @@ it(`keeps every acknowledged write and no half of any, through ${KILLS} kills at
     const work = Promise.allSettled([upload, ...approvals]).then(() => performance.now() - started);
     const delay = Math.random() * estimate * 1.2;
     await Promise.race([work, new Promise((resolve) => setTimeout(resolve, delay))]);
-    killedAt = performance.now() - started;
+    const killedAt = performance.now() - started;
     if (pending.upload) inFlight.upload += 1;
     inFlight.approvals += pending.approvals;
     await s.kill('SIGKILL');

@@ -200,18 +200,12 @@ describe('listings and the clock', () => {
     for (let r = 0; r < ROUNDS / 2; r++) {
       const offer = await seedOffer(h, m.seller, { offer_quantity: '1000' });
       const bid = await almostTraded(h, m, offer, '600');
+      const edit = (over: Record<string, string>) => () =>
+        h.call('updateInventory', { id: offer.id, ...listingBody(m.seller, over) }, m.seller.negotiator.token);
       const [approval, quantityEdit, termsEdit] = await Promise.all([
-        act(m.seller.approver, bid),
-        h.call(
-          'updateInventory',
-          { id: offer.id, ...listingBody(m.seller, { offer_quantity: '500' }) },
-          m.seller.negotiator.token,
-        ),
-        h.call(
-          'updateInventory',
-          { id: offer.id, ...listingBody(m.seller, { product: 'Grain ENA' }) },
-          m.seller.negotiator.token,
-        ),
+        jittered(30, () => act(m.seller.approver, bid)),
+        jittered(30, edit({ offer_quantity: '500' })),
+        jittered(30, edit({ product: 'Grain ENA' })),
       ]);
       // 600 L traded leaves no room for 500 L in all; 500 L in all leaves no room for the 600 L trade.
       expect([approval.statusCode, quantityEdit.statusCode].filter((s) => s === 200)).toHaveLength(1);
@@ -234,14 +228,13 @@ describe('listings and the clock', () => {
     for (let r = 0; r < ROUNDS / 2; r++) {
       const offer = await seedOffer(h, m.seller, { offer_quantity: '1000' });
       const bid = await almostTraded(h, m, offer, '600');
+      // The bid's validity ends 20 ms from now; the approval and five sweeps start at random moments around it.
       await h.db
         .update(bids)
-        .set({ valid_until: new Date(Date.now() + Math.random() * 40) })
+        .set({ valid_until: new Date(Date.now() + 20) })
         .where(eq(bids.id, bid.id));
-      const sweeps = [0, 10, 20, 40, 60].map((ms) =>
-        new Promise((r) => setTimeout(r, ms)).then(() => lapseExpired(h.deps)),
-      );
-      await Promise.all([act(m.seller.approver, bid), ...sweeps]);
+      const sweeps = [0, 10, 20, 30, 40].map((ms) => jittered(ms + 10, () => lapseExpired(h.deps)));
+      await Promise.all([jittered(40, () => act(m.seller.approver, bid)), ...sweeps]);
       await new Promise((r) => setTimeout(r, 50));
       await lapseExpired(h.deps);
       const row = await bidRow(bid.id);

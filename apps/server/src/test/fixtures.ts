@@ -7,7 +7,7 @@ import { auditLog } from '../modules/audit/audit.table.js';
 import { bids } from '../modules/bids/bids.table.js';
 import { companies } from '../modules/companies/companies.table.js';
 import { users } from '../modules/users/users.table.js';
-import { seed } from '../seed.js';
+import { seed } from '../seed/index.js';
 import { SUPER_ADMIN, invitationToken, otpCode, type Harness, type Reply } from './harness.js';
 
 export const PDF_BYTES = Buffer.from(

@@ -5,14 +5,14 @@
 import { RATING_SOURCES } from '@spirit/domain/ratings/ratings.constants';
 import type { RatingRowForm } from '@spirit/domain/ratings/ratings.schemas';
 import { asc, eq } from 'drizzle-orm';
-import type { Actor } from './lib/actor.js';
-import { bids } from './modules/bids/bids.table.js';
-import { distilleries } from './modules/distilleries/distilleries.table.js';
-import { tradeFacts } from './modules/ratings/ratings.repository.js';
-import { review } from './modules/ratings/ratings.service.js';
-import { findUserByEmail } from './modules/users/users.repository.js';
-import type { DEMO_COMPANIES } from './seed.js';
-import type { Deps } from './types.js';
+import type { Actor } from '../lib/actor.js';
+import { bids } from '../modules/bids/bids.table.js';
+import { distilleries } from '../modules/distilleries/distilleries.table.js';
+import { tradeFacts } from '../modules/ratings/ratings.repository.js';
+import { review } from '../modules/ratings/ratings.service.js';
+import { findUserByEmail } from '../modules/users/users.repository.js';
+import type { DEMO_COMPANIES } from './demo.js';
+import type { Deps } from '../types.js';
 
 type Demo = { companies: typeof DEMO_COMPANIES; companyIds: Map<string, number>; superAdmin: Actor };
 

@@ -3,10 +3,10 @@
 // so Bid Detail previews both kinds on first start.
 import { SALE_ORDER_PURPOSE } from '@spirit/domain/files/files.constants';
 import { deflateSync } from 'node:zlib';
-import type { Actor } from './lib/actor.js';
-import { attachSaleOrder } from './modules/bids/bids.sale-order.js';
-import { storeCompanyFile } from './modules/files/files.service.js';
-import type { Deps } from './types.js';
+import type { Actor } from '../lib/actor.js';
+import { attachSaleOrder } from '../modules/bids/bids.sale-order.js';
+import { storeCompanyFile } from '../modules/files/files.service.js';
+import type { Deps } from '../types.js';
 
 /** A one-page PDF of text lines (Helvetica), with a correct cross-reference table. */
 export function saleOrderPdf(lines: string[]): Buffer {

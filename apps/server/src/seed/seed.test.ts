@@ -1,13 +1,13 @@
 import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from './modules/companies/companies.table.js';
-import { distilleries } from './modules/distilleries/distilleries.table.js';
-import { feeRates } from './modules/fees/fees.table.js';
-import { isWholeFile } from './modules/files/files.verify.js';
-import { mappings } from './modules/mappings/mappings.table.js';
-import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './seed.js';
-import { createHarness, invitationToken, type Harness } from './test/harness.js';
+import { companies } from '../modules/companies/companies.table.js';
+import { distilleries } from '../modules/distilleries/distilleries.table.js';
+import { feeRates } from '../modules/fees/fees.table.js';
+import { isWholeFile } from '../modules/files/files.verify.js';
+import { mappings } from '../modules/mappings/mappings.table.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './index.js';
+import { createHarness, invitationToken, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let report: SeedReport;

@@ -5,19 +5,19 @@
 // would have solved it.
 import type { Role } from '@spirit/domain/auth/auth.constants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Actor } from './lib/actor.js';
-import { revokeSession } from './modules/auth/auth.repository.js';
-import { openSession } from './modules/auth/session.js';
-import { lapseExpired } from './modules/bids/bids.lapse.js';
-import * as bids from './modules/bids/bids.service.js';
-import * as stepUp from './modules/bids/bids.step-up.js';
-import { distilleries } from './modules/distilleries/distilleries.table.js';
-import { listings } from './modules/listings/listings.table.js';
-import type { Mail } from './modules/mail/mail.templates.js';
-import { users } from './modules/users/users.table.js';
-import type { DEMO_COMPANIES, DEMO_STAFF } from './seed.js';
-import { seedSaleOrders, type DemoTrade } from './seed-sale-orders.js';
-import type { Deps } from './types.js';
+import type { Actor } from '../lib/actor.js';
+import { revokeSession } from '../modules/auth/auth.repository.js';
+import { openSession } from '../modules/auth/session.js';
+import { lapseExpired } from '../modules/bids/bids.lapse.js';
+import * as bids from '../modules/bids/bids.service.js';
+import * as stepUp from '../modules/bids/bids.step-up.js';
+import { distilleries } from '../modules/distilleries/distilleries.table.js';
+import { listings } from '../modules/listings/listings.table.js';
+import type { Mail } from '../modules/mail/mail.templates.js';
+import { users } from '../modules/users/users.table.js';
+import type { DEMO_COMPANIES, DEMO_STAFF } from './demo.js';
+import { seedSaleOrders, type DemoTrade } from './sale-orders.js';
+import type { Deps } from '../types.js';
 
 type Local = (typeof DEMO_STAFF)[number]['local'];
 type Bid = Awaited<ReturnType<typeof bids.place>>;
@@ -135,7 +135,7 @@ const SCRIPTS: {
     at: [0, 0],
     script: 'authorized',
   },
-  // Closed: trades (each with a sale order, seed-sale-orders.ts), a rejection, a lapse.
+  // Closed: trades (each with a sale order, sale-orders.ts), a rejection, a lapse.
   { seller: 'Deccan Distilleries', buyer: 'Bengal Blenders', product: 'Molasses RS', at: [0, 0], script: 'approved' },
   { seller: 'Ganga Grain Spirits', buyer: 'Rajputana Beverages', product: 'Grain ENA', at: [1, 0], script: 'approved' },
   {

@@ -1,89 +1,12 @@
-// The demo trades' sale orders (issue 22): a small PDF and a small PNG made here, stored as the seller company's
+// The demo trades' sale orders (issue 22): a small PDF and a small PNG (demo-files.ts), stored as the seller company's
 // `sale_order` files and attached through `updateBid`'s service by a seller user mapped to the trade's distillery,
 // so Bid Detail previews both kinds on first start.
 import { SALE_ORDER_PURPOSE } from '@spirit/domain/files/files.constants';
-import { deflateSync } from 'node:zlib';
 import type { Actor } from '../lib/actor.js';
 import { attachSaleOrder } from '../modules/bids/bids.sale-order.js';
 import { storeCompanyFile } from '../modules/files/files.service.js';
 import type { Deps } from '../types.js';
-
-/** A one-page PDF of text lines (Helvetica), with a correct cross-reference table. */
-export function saleOrderPdf(lines: string[]): Buffer {
-  const text = lines
-    .map((line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 72 ${720 - i * 24} Td (${line.replace(/[()\\]/g, '')}) Tj ET`)
-    .join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([head, body, crc]);
-}
-
-/**
- * A small RGB PNG that reads as a scanned form: a navy header band, grey text lines and a signature stroke on white.
- */
-export function saleOrderPng(width = 320, height = 200): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3, 0xff);
-    row[0] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const header = y < 36;
-      const line = y > 56 && y < 150 && (y - 56) % 18 < 4 && x > 24 && x < width - 24 - ((y * 7) % 90);
-      const signature =
-        y > 160 && y < 180 && x > width - 140 && x < width - 30 && Math.abs(((x * 3) % 40) - (y - 160) * 2) < 3;
-      const [r, g, b] = header ? [15, 42, 92] : line ? [170, 176, 186] : signature ? [20, 60, 160] : [255, 255, 255];
-      row.writeUInt8(r, 1 + x * 3);
-      row.writeUInt8(g, 2 + x * 3);
-      row.writeUInt8(b, 3 + x * 3);
-    }
-    rows.push(row);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { saleOrderPng, textPdf } from './demo-files.js';
 
 export type DemoTrade = { bidId: number; tradeReference: string; product: string; seller: Actor };
 
@@ -92,7 +15,7 @@ export async function seedSaleOrders(deps: Deps, trades: DemoTrade[]) {
   for (const [i, t] of trades.entries()) {
     const pdf = i % 2 === 0;
     const bytes = pdf
-      ? saleOrderPdf([`Sale Order ${t.tradeReference}`, `Seller: ${t.seller.companyName}`, `Product: ${t.product}`])
+      ? textPdf([`Sale Order ${t.tradeReference}`, `Seller: ${t.seller.companyName}`, `Product: ${t.product}`])
       : saleOrderPng();
     const stored = await storeCompanyFile(deps, {
       companyId: t.seller.companyId!,

@@ -9,31 +9,11 @@ import { addUser } from '../modules/users/users.admin.service.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
 import { users } from '../modules/users/users.table.js';
 import type { Deps } from '../types.js';
+import { textPdf } from './demo-files.js';
 import { DEMO_STAFF, actorOf, domainOf, demoGst, type DemoCompany } from './demo.js';
 
 /** A one-page PDF standing in for a scanned PAN card. */
-export function demoPanPdf(company: string): Buffer {
-  const text = `PAN card of ${company} (demo)`.replace(/[()\\]/g, '');
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
+export const demoPanPdf = (company: string): Buffer => textPdf([`PAN card of ${company} (demo)`]);
 
 const LICENCE_PREFIX: Record<string, string> = {
   Maharashtra: 'MHA',

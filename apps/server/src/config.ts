@@ -33,6 +33,7 @@ const envSchema = z.object({
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   RATE_LIMIT: bool.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   S3_BUCKET: z.string().optional(),
   // The platform as the supplier on its service fee invoices (DESIGN.md §4 "Invoices"); demo defaults.
   PLATFORM_NAME: z.string().trim().min(1).max(200).default('Spirit Exchange Private Limited'),
@@ -72,6 +73,8 @@ export type Config = {
   rateLimit: boolean;
   /** The supplier on service fee invoices; its state decides CGST + SGST or IGST. */
   platform: { name: string; address: string; state: string; gstin: string };
+  /** Every rate-limit budget is multiplied by this (test servers that many specs share; 1 in production). */
+  rateLimitScale: number;
   /** Serve the built SPA from this folder when it exists. */
   webDist: string | undefined;
 };
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     rateLimit: e.RATE_LIMIT,
     platform: { name: e.PLATFORM_NAME, address: e.PLATFORM_ADDRESS, state: e.PLATFORM_STATE, gstin: e.PLATFORM_GSTIN },
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: undefined,
   };
 }

@@ -12,9 +12,11 @@ import {
   openApprovalWindow,
   registerCompany,
   seedApprovedCompany,
+  seedApprovedTrade,
   seedLockedBid,
   seedOpenBid,
   seedSuperAdmin,
+  uploadSaleOrder,
   validUntil,
   type BidData,
   type Market,
@@ -303,10 +305,35 @@ function cases(): Partial<Record<MethodName, Case>> {
       },
       scopedToA: true,
     },
-    getAllBids: { body: async () => ({}), scopedToA: false },
+    // The SuperAdmin reads approved trades only (other lists: bids.approved.test.ts).
+    getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
-    getBidById: { body: async () => ({ bid_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    getBidById: { body: async () => ({ bid_id: (await tradeOfA()).id }), scopedToA: true },
+    // Every user of A here is its Admin or mapped to the trade's seller distillery (the others: bids.sale-order.test.ts).
+    updateBid: {
+      body: async () => ({ bid_id: (await tradeOfA()).id, sell_order: await uploadSaleOrder(h, A.token) }),
+      scopedToA: true,
+    },
     getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    // Ratings: a trade of A and C reviewed by A (any user of a party; the SuperAdmin names A as the rater); B's
+    // users are no party to it. The form's pickers: B is a Buyer, A's distilleries are ones it may rate.
+    reviewDistillery: {
+      body: async (actor) => ({
+        rating_details: [
+          {
+            bid_id: (await approvedTradeOfA()).id,
+            rating: 4,
+            source: 'Approved',
+            to_distillery_id: C.distillery,
+            ...(actor.roles.includes('SuperAdmin') ? { from_company_id: A.id } : {}),
+          },
+        ],
+      }),
+      scopedToA: true,
+    },
+    getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
+    exportRating: { body: async () => ({}), scopedToA: false },
+    getDistillNameByCompanyId: { body: async () => ({ company_id: A.id }), scopedToA: false },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
     verifyOTP: { body: async (actor) => ({ otp: await freshCode(actor) }), scopedToA: false },
@@ -462,6 +489,19 @@ async function bidFor(tier: Tier): Promise<BidData> {
   const res = await approveBid(h, A.users.Authorizer, locked);
   if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+let trade: BidData | null = null;
+/** An approved trade of A (the seller) and C. */
+async function tradeOfA() {
+  return (trade ??= await seedApprovedTrade(h, await marketOfA(), { quantity: 10 }));
+}
+
+let approvedTrade: BidData | null = null;
+/** One Approved trade of A (seller) and C, made once: reviewing it changes only the ratings. */
+async function approvedTradeOfA(): Promise<BidData> {
+  if (!approvedTrade) approvedTrade = await seedApprovedTrade(h, await marketOfA(), { quantity: 10 });
+  return approvedTrade;
 }
 
 async function counterBody(bid: BidData) {

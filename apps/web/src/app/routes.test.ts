@@ -116,7 +116,7 @@ describe('menu', () => {
   it('gives the SuperAdmin the platform screens and a company Admin the company screens', () => {
     const superAdmin = labels(userWith(['SuperAdmin'], null));
     expect(superAdmin).toEqual(
-      expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Audit Log', 'Data Analysis']),
+      expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Audit Log', 'Approved Bids']),
     );
     expect(superAdmin).not.toContain('Users');
 
@@ -136,7 +136,32 @@ describe('menu', () => {
   });
 
   it("reads the spec's 'Authenticator' as the Authorizer tier", () => {
-    expect(labels(userWith(['Authenticator']))).toContain('My Pending Approvals');
+    expect(labels(userWith(['Authenticator']))).toContain('Approved Bids');
+    expect(labels(userWith(['Authenticator']))).not.toContain('Item List');
+  });
+
+  it('opens Approved Bids for every role, and Bid Detail from it', () => {
+    for (const roles of [['SuperAdmin'], ['Admin'], ['Negotiator'], ['Authorizer'], ['Approver']]) {
+      expect(menuFor(userWith(roles, roles[0] === 'SuperAdmin' ? null : 'Buyer'))).toContainEqual({
+        path: '/approvedbids',
+        label: 'Approved Bids',
+      });
+    }
+    const route = (path: string) => ROUTES.find((r) => r.path === path)!;
+    expect(route('/approvedbids').page).not.toBeNull();
+    expect(route('/biddetail/:id').page).not.toBeNull();
+    expect(route('/biddetail/:id').menuParent).toBe('/approvedbids');
+  });
+
+  it('hides every entry whose screen is not built yet, but the ratings form built beside this change', () => {
+    for (const roles of [['SuperAdmin'], ['Admin'], ['Negotiator'], ['Authorizer'], ['Approver']]) {
+      for (const entry of menuFor(userWith(roles, roles[0] === 'SuperAdmin' ? null : 'Seller'))) {
+        const route = ROUTES.find((r) => r.path === entry.path)!;
+        expect(route.page !== null || entry.path === '/ratings', `${roles[0]}: ${entry.path}`).toBe(true);
+      }
+    }
+    expect(labels(userWith(['SuperAdmin'], null))).not.toContain('Data Analysis');
+    expect(labels(userWith(['SuperAdmin'], null))).toContain('Ratings');
   });
 });
 
@@ -185,5 +210,10 @@ describe('guards', () => {
     }
     expect(decide('superadmin', session(['SuperAdmin']))).toEqual({ allow: true });
     expect(decide('session', session(['Approver']))).toEqual({ allow: true });
+    // The SuperAdmin reads approved trades, and is kept off the companies' bid screens.
+    expect(decide(guardOf('/approvedbids'), session(['SuperAdmin']))).toEqual({ allow: true });
+    expect(decide(guardOf('/biddetail/:id'), session(['SuperAdmin']))).toEqual({ allow: true });
+    for (const path of ['/currentbids', '/bidslist', '/bidapproval', '/biditem/:id/:orderid'])
+      expect(decide(guardOf(path), session(['SuperAdmin'])), path).toEqual({ allow: false, to: '/dashboard' });
   });
 });

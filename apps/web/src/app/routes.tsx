@@ -91,6 +91,9 @@ const DecentralizedPage = lazy(() =>
 const DecentralizedFormPage = lazy(() =>
   import('../features/mappings/pages/decentralized-form-page').then((m) => ({ default: m.DecentralizedFormPage })),
 );
+const RatingsPage = lazy(() =>
+  import('../features/ratings/pages/ratings-page').then((m) => ({ default: m.RatingsPage })),
+);
 const CommissionListPage = lazy(() =>
   import('../features/fees/pages/commission-list-page').then((m) => ({ default: m.CommissionListPage })),
 );
@@ -139,6 +142,16 @@ const ListingFormPage = lazy(() =>
 );
 const BulkUploadPage = lazy(() =>
   import('../features/listings/pages/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
+);
+const ApprovedBidsPage = lazy(() =>
+  import('../features/bids/pages/approved-bids-page').then((m) => ({ default: m.ApprovedBidsPage })),
+);
+// The ratings feature mounts its review here (`review`), as the listing page takes the bids' parts.
+const BidDetailPage = lazy(() =>
+  Promise.all([
+    import('../features/bids/pages/bid-detail-page'),
+    import('../features/ratings/components/trade-review'),
+  ]).then(([m, r]) => ({ default: () => <m.BidDetailPage review={r.TradeReview} /> })),
 );
 const MyOrdersPage = lazy(() =>
   import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
@@ -226,9 +239,10 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/ratings',
     title: 'Ratings',
-    guard: 'session',
-    page: later,
-    menu: { label: 'Ratings', roles: ['SuperAdmin'] },
+    // The SuperAdmin for any company, a company Admin for its own (both may export).
+    guard: { calls: 'exportRating' },
+    page: RatingsPage,
+    menu: { label: 'Ratings', roles: ['SuperAdmin', 'Admin'] },
   },
   {
     path: '/dataanalysis',
@@ -379,19 +393,21 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/biditem/:id/:orderid',
     title: 'Bid',
-    guard: { calls: 'getBidById' },
+    guard: { calls: 'getOrderById' },
     page: BidPage,
     menuParent: '/currentbids',
   },
   {
     path: '/bidslist',
     title: 'Bids List',
-    guard: { calls: 'getAllBids' },
+    guard: { calls: 'getAllOrderDetails' },
     page: BidsListPage,
     menu: { label: 'Current Bids', roles: ['Negotiator'] },
   },
-  { path: '/currentbids', title: 'My Bids', guard: { calls: 'getAllBids' }, page: MyBidsPage },
-  { path: '/bidapproval', title: 'Bid Approval', guard: { calls: 'getAllBids' }, page: BidApprovalPage },
+  // Company screens: guarded by the order-named aliases, which stay the companies' (the SuperAdmin reads approved
+  // trades through getAllBids and getBidById, on the pages above).
+  { path: '/currentbids', title: 'My Bids', guard: { calls: 'getAllOrderDetails' }, page: MyBidsPage },
+  { path: '/bidapproval', title: 'Bid Approval', guard: { calls: 'getAllOrderDetails' }, page: BidApprovalPage },
   {
     path: '/mypendingapproval',
     title: 'My Pending Approvals',
@@ -409,11 +425,18 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/approvedbids',
     title: 'Approved Bids',
-    guard: 'session',
-    page: later,
-    menu: { label: 'Approved Bids', roles: COMPANY_ROLES },
+    guard: { calls: 'getAllBids' },
+    page: ApprovedBidsPage,
+    // The SuperAdmin reads every trade here (and only approved ones).
+    menu: { label: 'Approved Bids', roles: EVERYONE },
   },
-  { path: '/biddetail/:id', title: 'Bid Detail', guard: 'session', page: later },
+  {
+    path: '/biddetail/:id',
+    title: 'Bid Detail',
+    guard: { calls: 'getBidById' },
+    page: BidDetailPage,
+    menuParent: '/approvedbids',
+  },
   {
     path: '/bidlapsed',
     title: 'Lapsed Bids',
@@ -447,12 +470,19 @@ export const ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** The menu entries `user` sees, in table order. */
+/**
+ * Screens whose menu entry shows before their page is built here, because another change builds them alongside
+ * (the ratings form). Any other unbuilt screen keeps its entry out of the menu instead of showing "not available".
+ */
+const MENU_BEFORE_BUILT: ReadonlySet<string> = new Set(['/ratings']);
+
+/** The menu entries `user` sees, in table order: built screens only (and `MENU_BEFORE_BUILT`). */
 export function menuFor(user: SessionUser): { path: string; label: string }[] {
   const roles = new Set(user.roles.map((r) => (r === 'Authenticator' ? 'Authorizer' : r)));
   return ROUTES.flatMap((route) => {
     const menu = route.menu;
     if (!menu) return [];
+    if (!route.page && !MENU_BEFORE_BUILT.has(route.path)) return [];
     if (!menu.roles.some((role) => roles.has(role))) return [];
     if (menu.companyTypes && (!user.company_type || !menu.companyTypes.includes(user.company_type))) return [];
     return [{ path: route.path, label: typeof menu.label === 'function' ? menu.label(user) : menu.label }];

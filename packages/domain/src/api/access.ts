@@ -37,13 +37,15 @@ export const METHOD_ACCESS = {
   deleteCompany: ['SuperAdmin'],
   undeleteCompany: ['SuperAdmin'],
   sendCompanyCreationNotification: ['SuperAdmin'],
-  getAllCompanyName: ['SuperAdmin'],
+  // The ratings form's company pickers (a company Admin sees the companies it may rate: the opposite type).
+  getAllCompanyName: ['SuperAdmin', 'Admin'],
   getUserbyId: ['Admin'],
   getAllUsers: ['Admin'],
   archiveUser: ['Admin'],
   unarchiveUser: ['Admin'],
   sendUserCredentials: ['Admin'],
   getAllDistill: ['Admin'],
+  getDistillNameByCompanyId: ['SuperAdmin', 'Admin'],
   getDistillById: ['Admin'],
   createDistill: ['Admin'],
   updateDistill: ['Admin'],
@@ -79,8 +81,12 @@ export const METHOD_ACCESS = {
   createBid: ['Negotiator'],
   negotiateBid: ['Negotiator'],
   bidAction: TRADER,
-  getAllBids: COMPANY,
-  getBidById: COMPANY,
+  // The SuperAdmin reads approved trades, and nothing else of a bid (the services refuse the rest); acts on none.
+  getAllBids: [...COMPANY, 'SuperAdmin'],
+  getBidById: [...COMPANY, 'SuperAdmin'],
+  // Which seller users may attach a trade's sale order is the service's check (its Admin, or mapped to the seller
+  // distillery).
+  updateBid: COMPANY,
   generateUserOTP: TRADER,
   verifyOTP: TRADER,
   createOrder: ['Negotiator'],
@@ -88,6 +94,10 @@ export const METHOD_ACCESS = {
   approveOrder: TRADER,
   getAllOrderDetails: COMPANY,
   getOrderById: COMPANY,
+  // Rows without a bid need an Admin (the service's check); a trade's row any user of a party, who can see it.
+  reviewDistillery: ['SuperAdmin', ...COMPANY],
+  getBidRating: COMPANY,
+  exportRating: ['SuperAdmin', 'Admin'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

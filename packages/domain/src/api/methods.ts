@@ -13,6 +13,7 @@ import { GEO_METHODS } from '../geo/geo.methods.js';
 import { INVOICE_METHODS } from '../invoices/invoices.methods.js';
 import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
+import { RATING_METHODS } from '../ratings/ratings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
 import type { MethodSpec } from './method-spec.js';
 
@@ -33,6 +34,7 @@ export const METHODS = {
   ...AUDIT_METHODS,
   ...LISTING_METHODS,
   ...BID_METHODS,
+  ...RATING_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -145,7 +145,7 @@ describe('a trade from placement to the sixth approval', () => {
     expect(bid.seller_company_name).toBe(m.seller.company.body.name);
     expect(bid.buyer_company_name).toBe(m.buyer.company.body.name);
     expect(bid.seller_company_id).toBe(m.seller.company.id);
-    // Fee privacy: the seller's Approver sees the seller's rates only, the buyer the buyer's.
+    // The last approval was the seller's: a side reads its own rates only (fee privacy; both in bids.detail.test.ts).
     expect(bid.fees).toEqual({
       seller_commission_amount: '0.75',
       seller_state_gst: '6.00',

@@ -1,6 +1,6 @@
 import { FEE_MESSAGES } from '@spirit/domain/fees/fees.schemas';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import { TRADE_FEE_MESSAGES } from '@spirit/domain/fees/trade-fees.schemas';
 import * as fees from './fees.service.js';
 import * as tradeFees from './trade-fees.service.js';

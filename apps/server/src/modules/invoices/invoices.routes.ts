@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import { invoicePdf } from './invoices.service.js';
 
 export function invoicesRoutes(app: FastifyInstance): void {

@@ -29,6 +29,8 @@ export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidLis
     bid_placed_by: 'Buyer',
     buyer_company_name: 'Test Company',
     seller_company_name: '****es',
+    buyer_company_state: 'Punjab',
+    seller_company_state: 'Goa',
     source: 'New',
     your_rating: null,
     industry_rating: null,

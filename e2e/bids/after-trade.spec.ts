@@ -105,6 +105,9 @@ test('the seller replaces the sale order and both parties preview it; the buyer 
   await expect.poll(() => buyerImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('region', { name: 'Trade' })).toContainText('Deccan Distilleries');
   await expect(buyerSaleOrder.getByRole('button', { name: /Sale Order/ })).toHaveCount(0);
+  // The buyer's own service fee invoice of the trade, and no other side's.
+  const invoices = page.getByRole('region', { name: 'Service Fee Invoices' });
+  await expect(invoices.getByRole('button', { name: /^Download tax invoice SX\// })).toHaveCount(1);
   await photograph(page, testInfo, 'bid-detail-buyer');
 
   // The buyer rates the seller's distillery on the trade (the demo seeded a review); submitting replaces it.

@@ -7,11 +7,13 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../ui/button';
 import { formatMoney, formatQuantity } from '../../../ui/format';
+import { InvoiceDownloads } from '../../../ui/invoice-downloads';
 import { Facts } from '../../../ui/item-facts';
 import { PrivateFilePreview } from '../../../ui/private-file';
 import { routeId } from '../../../ui/route-id';
 import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { useBidById } from '../api/get-bid-by-id';
+import { useTradeInvoices } from '../api/get-trade-invoices';
 import { BidStatusTag } from '../components/bid-cells';
 import { SaleOrderDialog } from '../components/sale-order-dialog';
 import '../components/after-trade.css';
@@ -35,6 +37,23 @@ export function bidDetailFacts(bid: BidDetail) {
     { label: 'Quantity', value: formatQuantity(bid.quantity, 1) },
     { label: 'Status', value: <BidStatusTag bid={bid} /> },
   ];
+}
+
+/** The service fee invoices of the trade a reader may see: a party its own side's, the SuperAdmin both sides'. */
+function Invoices({ bid }: { bid: BidDetail }) {
+  const invoices = useTradeInvoices(bid.id, bid.status === 'Approved');
+  let body: ReactNode;
+  if (invoices.isPending) body = <LoadingState label="Loading invoices…" />;
+  else if (invoices.isError)
+    body = <ErrorState message="The invoices could not be loaded." onRetry={() => void invoices.refetch()} />;
+  else
+    body = <InvoiceDownloads invoices={invoices.data} showSide={new Set(invoices.data.map((i) => i.side)).size > 1} />;
+  return (
+    <section className="card" aria-labelledby="invoices-title">
+      <h2 id="invoices-title">Service Fee Invoices</h2>
+      {body}
+    </section>
+  );
 }
 
 function SaleOrder({ bid }: { bid: BidDetail }) {
@@ -85,6 +104,7 @@ export function BidDetailPage({ review: Review }: { review?: BidReview }) {
           <Facts facts={bidDetailFacts(query.data)} />
         </section>
         <SaleOrder bid={query.data} />
+        {query.data.status === 'Approved' ? <Invoices bid={query.data} /> : null}
         {Review ? (
           <section className="card" aria-labelledby="review-title">
             <h2 id="review-title">Rating</h2>

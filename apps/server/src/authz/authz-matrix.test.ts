@@ -340,10 +340,10 @@ function cases(): Partial<Record<MethodName, Case>> {
 
     // A trade's service fee and invoices: A's own side; the correction is the SuperAdmin's.
     getAllBidCommission: { body: async () => ({}), scopedToA: false },
-    getBidCommissionById: { body: async () => ({ id: await tradeOfA() }), scopedToA: true },
+    getBidCommissionById: { body: async () => ({ id: await invoicedTradeOfA() }), scopedToA: true },
     updateBidCommission: {
       body: async () => ({
-        id: await tradeOfA(),
+        id: await invoicedTradeOfA(),
         buyer_commission_amount: (1 + (serial % 50) / 100).toFixed(2),
         buyer_central_gst: 9,
         buyer_state_gst: 9,
@@ -359,7 +359,7 @@ function cases(): Partial<Record<MethodName, Case>> {
 
 let tradeId: number | null = null;
 /** An approved trade of A (seller) and C (buyer), with a seller rate so that A is invoiced. */
-async function tradeOfA() {
+async function invoicedTradeOfA() {
   if (tradeId) return tradeId;
   const rate = await h.call('createCommission', { company_type: 'Seller', ...amount }, superToken);
   if (rate.statusCode !== 200) throw new Error(`seller rate: ${JSON.stringify(rate.body)}`);
@@ -377,7 +377,7 @@ async function invoiceOfA() {
   const [row] = await h.db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.bid_id, await tradeOfA()), eq(invoices.side, 'seller')))
+    .where(and(eq(invoices.bid_id, await invoicedTradeOfA()), eq(invoices.side, 'seller')))
     .orderBy(invoices.id)
     .limit(1);
   if (!row) throw new Error('no invoice of A');

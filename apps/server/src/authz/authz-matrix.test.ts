@@ -303,6 +303,7 @@ function cases(): Partial<Record<MethodName, Case>> {
     },
     getAllBids: { body: async () => ({}), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
+    getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
     getBidById: { body: async () => ({ bid_id: (await bidFor('negotiator')).id }), scopedToA: true },
     getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
     // Every trading tier of either company asks for and checks its own code.

@@ -75,6 +75,7 @@ export const METHOD_ACCESS = {
   negotiateBid: ['Negotiator'],
   bidAction: TRADER,
   getAllBids: COMPANY,
+  getAwaitingBidCount: TRADER,
   getBidById: COMPANY,
   generateUserOTP: TRADER,
   verifyOTP: TRADER,

@@ -1,6 +1,7 @@
 // Reading bids: a party's detail (also the answer of every transition) and the lists. The effective status and the
 // masking are bids.view.ts's.
-import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
+import { AWAITING_COUNT_CAP } from '@spirit/domain/bids/bids.constants';
+import type { AwaitingBidCount, GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
@@ -9,7 +10,7 @@ import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
-import { bidListPage, countBids, findBidView, historyOf } from './bids.repository.js';
+import { bidListPage, countAwaiting, countBids, findBidView, historyOf } from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /**
@@ -61,4 +62,14 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
     ),
     totalRecords: page.totalRecords,
   };
+}
+
+/**
+ * The menu's "Waiting for me": the bids `awaiting_me` lists, counted to the cap in one statement on the partial
+ * indexes of live bids. Not cached: the count must drop as soon as the caller acts.
+ */
+export async function awaitingCount(deps: Deps, actor: Actor): Promise<AwaitingBidCount> {
+  const { companyId } = tradingSide(actor);
+  const n = await countAwaiting(deps.db, { companyId, userId: actor.userId, now: deps.now(), cap: AWAITING_COUNT_CAP });
+  return { count: Math.min(n, AWAITING_COUNT_CAP), capped: n > AWAITING_COUNT_CAP };
 }

@@ -12,13 +12,13 @@ import { BID_FEE_FIELDS, emptyTerms, termsSchema, type Terms, type TermsValues }
 export function useTermsForm(
   available: readonly string[],
   init: Partial<TermsValues> = {},
-  opts: { fees?: boolean } = {},
+  opts: { fees?: boolean; keep?: boolean } = {},
 ) {
   const premium = useOwnCompanyDetails().data?.is_bid_confidential === true;
   const captcha = useRef<CaptchaHandle>(null);
   const [failure, setFailure] = useState('');
   const withFees = !!opts.fees;
-  const schema = termsSchema(available, { fees: withFees });
+  const schema = termsSchema(available, { fees: withFees, keep: !!opts.keep });
   const form = useForm<TermsValues, unknown, Terms>({
     resolver: schemaResolver(schema),
     defaultValues: emptyTerms(init),

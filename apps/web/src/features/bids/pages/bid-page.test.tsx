@@ -95,7 +95,7 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     expect(screen.getByText('₹67.50 per litre')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Negotiate' }).getAttribute('aria-disabled')).toBe('true');
 
-    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
     const panel = await screen.findByRole('dialog', { name: 'Confirm with a one-time code' });
     await user.click(within(panel).getByRole('button', { name: 'Generate OTP' }));
     await user.type(within(panel).getByLabelText('OTP'), '123456');
@@ -109,7 +109,7 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     expect(screen.queryByRole('button', { name: 'Negotiate' })).toBeNull();
   });
 
-  it('bills an approved trade under its reference and approval time, with Approve and Reject disabled', async () => {
+  it('bills an approved trade under its reference and approval time, with no action left', async () => {
     const approver = (type: 'Buyer' | 'Seller', at: string) => ({
       ...bidDetail(5).negotiations[0]!,
       company_type: type,
@@ -128,8 +128,9 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
         ],
       }),
     );
-    expect(((await screen.findByRole('button', { name: 'Approve' })) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Traded — TR-2026-000042')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Billing Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Price Breakup Details' });
     expect(within(dialog).getByText('Invoice No').nextSibling?.textContent).toBe('TR-2026-000042');

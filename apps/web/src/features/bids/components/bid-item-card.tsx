@@ -11,8 +11,8 @@ import { ItemFacts, NA, type ItemDetail, type ItemOverrides } from '../../../ui/
 import { ErrorState, LoadingState } from '../../../ui/status-states';
 import { bidFinalPrice, type FeeValues } from './bid-price';
 
-export const finalPriceFact = (breakdown: LandedBreakdown | null) => ({
-  label: 'Final Price',
+export const finalPriceFact = (breakdown: LandedBreakdown | null, label = 'Final Price') => ({
+  label,
   value: breakdown ? `${formatMoney(breakdown.total)} per litre` : NA,
 });
 

@@ -39,7 +39,7 @@ function ReadOnlyTerms({ bid, breakdown }: { bid: BidDetail; breakdown: LandedBr
   const fees = BID_FEE_FIELDS.map((f) => ({ label: FEE_LABELS[f], value: formatMoney(bid[f], NA) }));
   return (
     <>
-      <Facts facts={[...fees, finalPriceFact(breakdown)]} />
+      <Facts facts={[...fees, finalPriceFact(breakdown, 'Final Price at these terms')]} />
       {premium ? (
         <div className="checkbox-field">
           <input id="bid-confidential" type="checkbox" checked={bid.is_bid_confidential} disabled readOnly />

@@ -193,7 +193,7 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
         const done = page.getByRole('dialog', { name: 'Trade confirmed' });
         await expect(done.getByText(/^TR-\d{4}-\d{6}$/)).toBeVisible();
         await expect(done.getByRole('link', { name: 'Open the trade' })).toHaveAttribute('href', `/biddetail/${id}`);
-        await done.getByRole('button', { name: 'Close' }).click();
+        await done.getByRole('button', { name: 'Done' }).click();
       }
       await expect(page.getByRole('button', { name: `Approve bid ${id}` })).toHaveCount(0);
     });

@@ -28,6 +28,13 @@ async function bothWidths(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1366, height: 800 });
 }
 
+/** Signs `email` in on `page`, leaving whoever was signed in there (the sign-in page sends a signed-in user on). */
+async function switchTo(page: Page, email: string) {
+  await page.goto('/home');
+  await page.evaluate(() => localStorage.clear());
+  await signInAs(page, email, DEMO_PASSWORD);
+}
+
 /** Opens `email`'s approval window through the API with the mailed code (waiting out the 60 s resend rule). */
 async function stepUp(email: string) {
   const token = await tokenFor(email, DEMO_PASSWORD);
@@ -125,7 +132,7 @@ test('every trading tier finds Waiting for me in the menu with its count; no ent
   for (const tier of ['negotiator', 'authorizer', 'approver']) {
     const email = tier === 'negotiator' ? trade.buyer : person(tier);
     const { count } = await ok<{ count: number }>('getAwaitingBidCount', {}, await tokenFor(email, DEMO_PASSWORD));
-    await signInAs(page, email, DEMO_PASSWORD);
+    await switchTo(page, email);
     await page.setViewportSize({ width: 1366, height: 800 });
     const entry = menuLink(page, /^Waiting for me/);
     await expect(entry).toContainText(String(count));
@@ -156,7 +163,7 @@ test('every trading tier finds Waiting for me in the menu with its count; no ent
 });
 
 test('the Offers list has no map icon until the map exists', async ({ page }) => {
-  await signInAs(page, trade.seller.email, DEMO_PASSWORD);
+  await switchTo(page, trade.seller.email);
   await page.goto('/offers');
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Map of possible/ })).toHaveCount(0);
@@ -186,7 +193,7 @@ test('one bid reads the same on every page: Item Info’s Final Price, Ask Price
 }, testInfo) => {
   const { bid, buyer, offerId, askId } = trade;
   const token = await tokenFor(buyer, DEMO_PASSWORD);
-  await signInAs(page, buyer, DEMO_PASSWORD);
+  await switchTo(page, buyer);
   await page.setViewportSize({ width: 1366, height: 800 });
   // Item Info on the market item's page, bidding from the bid's own ask, and on the bid's page.
   await page.goto(`/biditem/${offerId}`);
@@ -221,14 +228,14 @@ test('the bid page says whose turn it is; the final approval is confirmed with t
   test.setTimeout(180_000);
   const { bid, offerId, askId } = trade;
   // The buyer's Negotiator: waiting for the buyer's Approver, nothing to do.
-  await signInAs(page, trade.buyer, DEMO_PASSWORD);
+  await switchTo(page, trade.buyer);
   await page.goto(`/biditem/${offerId}/${bid.id}`);
   await expect(page.getByText('Waiting for your company’s Approver')).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Approve|Accept|Reject)$/ })).toHaveCount(0);
 
   // The buyer's Approver: their turn, Approve and Reject only, the chain as a timeline.
   const approver = person('approver');
-  await signInAs(page, approver, DEMO_PASSWORD);
+  await switchTo(page, approver);
   await page.goto(`/biditem/${offerId}/${bid.id}`);
   await expect(page.getByText('Your turn: approve or reject as Approver')).toBeVisible();
   const timeline = page.getByRole('list', { name: 'Approval chain' });
@@ -248,13 +255,13 @@ test('the bid page says whose turn it is; the final approval is confirmed with t
   const reference = (await done.getByText(/^TR-\d{4}-\d{6}$/).innerText()).trim();
   await expect(done.getByRole('link', { name: 'Open the trade' })).toHaveAttribute('href', `/biddetail/${bid.id}`);
   await bothWidths(page, testInfo, 'traded-confirmation');
-  await done.getByRole('button', { name: 'Close' }).click();
+  await done.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText(`Traded — ${reference}`)).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Approve|Reject)$/ })).toHaveCount(0);
   await bothWidths(page, testInfo, 'traded-status');
 
   // My Bids names the trade by its reference, linked to its page.
-  await signInAs(page, trade.buyer, DEMO_PASSWORD);
+  await switchTo(page, trade.buyer);
   await page.goto(`/currentbids?status=Approved&search=${reference}`);
   const link = page.getByRole('link', { name: reference });
   await expect(link).toHaveAttribute('href', `/biddetail/${bid.id}`);

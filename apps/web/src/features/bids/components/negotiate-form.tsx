@@ -44,6 +44,7 @@ export function NegotiateForm({ bid, canCounter, onRefresh, refreshing, fees = f
   const ownFees = fees && bid.viewer_side === 'buyer';
   const terms = useTermsForm([bid.offer_available_quantity, bid.ask_available_quantity], termsOfBid(bid), {
     fees: ownFees,
+    comment: fees,
     keep: true,
   });
   const { premium, failure } = terms;

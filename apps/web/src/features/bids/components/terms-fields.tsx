@@ -61,7 +61,7 @@ export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = fal
         )}
       </FormField>
       <ExpiryOutput id={id('expiry')} hours={terms.form.watch('hours')} deadline={deadline} />
-      {terms.withFees ? <FeeFields id={id} terms={terms} /> : null}
+      {terms.withFees || terms.withComment ? <FeeFields id={id} terms={terms} /> : null}
       {premium ? (
         <div className="checkbox-field">
           <input

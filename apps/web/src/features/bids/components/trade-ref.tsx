@@ -12,9 +12,19 @@ export function TradeRefCell({ bid }: { bid: Pick<BidListRecord, 'id' | 'trade_r
         –
       </span>
     );
+  // May break after its year ("TR-2026-" above "000042"), so the column stays narrow.
+  const [head, number] = splitReference(bid.trade_reference_number);
   return (
     <Link to={tradePath(bid)} className="bid-trade-ref">
-      {bid.trade_reference_number}
+      {head}
+      <wbr />
+      {number}
     </Link>
   );
+}
+
+/** "TR-2026-000042" → ["TR-2026-", "000042"]. */
+function splitReference(reference: string): [string, string] {
+  const cut = reference.lastIndexOf('-') + 1;
+  return [reference.slice(0, cut), reference.slice(cut)];
 }

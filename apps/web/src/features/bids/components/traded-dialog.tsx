@@ -30,7 +30,7 @@ export function TradedDialog({ traded, onClose }: { traded: Traded | null; onClo
             <Link to={tradePath(traded)} className="p-button p-component link-as-button">
               Open the trade
             </Link>
-            <Button label="Close" className="p-button-outlined" onClick={onClose} />
+            <Button label="Done" className="p-button-outlined" onClick={onClose} />
           </div>
         </div>
       ) : null}

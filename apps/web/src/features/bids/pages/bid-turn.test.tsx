@@ -84,6 +84,7 @@ describe('the bid page’s status line and actions', () => {
     expect(screen.queryByLabelText('Import Pass Fee (₹ per litre)')).toBeNull();
     expect(screen.getByText(/The buyer’s delivery fees/)).toBeTruthy();
     expect(screen.getByLabelText('Price (₹ per litre)')).toBeTruthy();
+    expect(screen.getByLabelText('Comment')).toBeTruthy();
   });
 
   it('approves as the side’s Approver, names who else is waited for, and confirms the trade it completes', async () => {

@@ -137,8 +137,11 @@ test('the seller’s Negotiator counters on the bid page, and the buyer accepts 
     const response = await countered;
     expect(response.status(), await response.text()).toBe(200);
     await expect.poll(() => approvalOf(page, 'Negotiator')).toEqual(['Pending', 'Approved']);
-    // Until the buyer answers they may still revise their terms.
-    await expect(page.getByRole('button', { name: 'Negotiate' })).toBeVisible();
+    // The seller's terms are on the table: the page says who answers; they may still revise or withdraw them.
+    await expect(page.getByText('Waiting for the buyer’s Negotiator')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Revise terms' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Withdraw bid' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   });
 
   await actAs(browser, DEMO_BUYER, async (page) => {

@@ -6,7 +6,7 @@
 // confirmation at both widths. A demo buyer no other bid spec uses (Bengal Blenders) trades here.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { call, captcha, codeIn, findMail, ok, tokenFor } from '../support/api';
-import { DEMO_PASSWORD } from '../support/bids';
+import { confirmWithCode, DEMO_PASSWORD } from '../support/bids';
 import { checkPage } from '../support/page-checks';
 import { detailOf, menuLink, signInAs } from '../support/ui';
 
@@ -247,9 +247,9 @@ test('the bid page says whose turn it is; the final approval is confirmed with t
   const approve = page.getByRole('button', { name: 'Approve', exact: true });
   expect((await approve.boundingBox())!.y).toBeLessThan(844);
 
-  await stepUp(approver);
   await page.setViewportSize({ width: 1366, height: 800 });
   await approve.click();
+  await confirmWithCode(page, approver);
   const done = page.getByRole('dialog', { name: 'Trade confirmed' });
   await expect(done.getByText(/^TR-\d{4}-\d{6}$/)).toBeVisible();
   const reference = (await done.getByText(/^TR-\d{4}-\d{6}$/).innerText()).trim();

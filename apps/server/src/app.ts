@@ -25,9 +25,11 @@ import { purgeUnclaimedUploads } from './modules/files/files.service.js';
 import { localStorage } from './modules/files/files.storage.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
@@ -95,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (config.rateLimit)
     await app.register(rateLimit, {
       global: true,
-      max: 600,
+      max: 600 * config.rateLimitScale,
       timeWindow: '1 minute',
       // The per-address budget is for calls. The app's own files are static and cached; one page load fetches dozens
       // of them, and a whole office signs in from one address.
@@ -116,9 +118,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   distilleriesRoutes(app);
   mappingsRoutes(app);
   feesRoutes(app);
+  invoicesRoutes(app);
   auditRoutes(app);
   listingsRoutes(app);
   bidsRoutes(app);
+  ratingsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -1,5 +1,7 @@
 // Configuration comes from environment variables only, checked once at start with a clear message.
 import path from 'node:path';
+import { isValidGst } from '@spirit/domain/common/patterns';
+import { GST_STATE_CODES, gstStateCode } from '@spirit/domain/geo/geo.rules';
 import { z } from 'zod';
 
 const bool = z
@@ -31,7 +33,22 @@ const envSchema = z.object({
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   RATE_LIMIT: bool.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   S3_BUCKET: z.string().optional(),
+  // The platform as the supplier on its service fee invoices (DESIGN.md §4 "Invoices"); demo defaults.
+  PLATFORM_NAME: z.string().trim().min(1).max(200).default('Spirit Exchange Private Limited'),
+  PLATFORM_ADDRESS: z.string().trim().min(1).max(300).default('Bandra Kurla Complex, Mumbai 400051'),
+  PLATFORM_STATE: z
+    .string()
+    .trim()
+    .refine((s) => gstStateCode(s) !== undefined, 'PLATFORM_STATE must be an Indian state or union territory name')
+    .default('Maharashtra'),
+  PLATFORM_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isValidGst, 'PLATFORM_GSTIN must be a valid 15-character GSTIN (check character included)')
+    .default('27AAPFU0939F1ZV'),
 });
 
 export type Config = {
@@ -54,6 +71,10 @@ export type Config = {
   captchaHmacKey: string | undefined;
   captchaMaxNumber: number;
   rateLimit: boolean;
+  /** The supplier on service fee invoices; its state decides CGST + SGST or IGST. */
+  platform: { name: string; address: string; state: string; gstin: string };
+  /** Every rate-limit budget is multiplied by this (test servers that many specs share; 1 in production). */
+  rateLimitScale: number;
   /** Serve the built SPA from this folder when it exists. */
   webDist: string | undefined;
 };
@@ -68,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: S3 storage is not available yet');
+  if (GST_STATE_CODES[e.PLATFORM_GSTIN.slice(0, 2)] !== e.PLATFORM_STATE)
+    throw new ConfigError(
+      `Invalid configuration:\n  PLATFORM_GSTIN: its state code ${e.PLATFORM_GSTIN.slice(0, 2)} is not PLATFORM_STATE (${e.PLATFORM_STATE})`,
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -87,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     rateLimit: e.RATE_LIMIT,
+    platform: { name: e.PLATFORM_NAME, address: e.PLATFORM_ADDRESS, state: e.PLATFORM_STATE, gstin: e.PLATFORM_GSTIN },
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { existingDemoAccounts, printSignIns, seed } from './seed.js';
+import { existingDemoAccounts, printSignIns, seed } from './seed/index.js';
 import { startServer } from './server.js';
 
 async function main() {

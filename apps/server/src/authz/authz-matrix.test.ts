@@ -3,16 +3,20 @@
 // declared access (api/methods.ts); a refusal must leave every table as it was.
 import { METHODS, type MethodName } from '@spirit/domain/api/methods';
 import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../modules/invoices/invoices.table.js';
 import { tableDigest } from '../test/db-digest.js';
 import {
   approveBid,
   openApprovalWindow,
   registerCompany,
   seedApprovedCompany,
+  seedApprovedTrade,
   seedLockedBid,
   seedOpenBid,
   seedSuperAdmin,
+  uploadSaleOrder,
   validUntil,
   type BidData,
   type Market,
@@ -301,15 +305,84 @@ function cases(): Partial<Record<MethodName, Case>> {
       },
       scopedToA: true,
     },
-    getAllBids: { body: async () => ({}), scopedToA: false },
+    // The SuperAdmin reads approved trades only (other lists: bids.approved.test.ts).
+    getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
     getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
-    getBidById: { body: async () => ({ bid_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    getBidById: { body: async () => ({ bid_id: (await tradeOfA()).id }), scopedToA: true },
+    // Every user of A here is its Admin or mapped to the trade's seller distillery (the others: bids.sale-order.test.ts).
+    updateBid: {
+      body: async () => ({ bid_id: (await tradeOfA()).id, sell_order: await uploadSaleOrder(h, A.token) }),
+      scopedToA: true,
+    },
     getOrderById: { body: async () => ({ order_id: (await bidFor('negotiator')).id }), scopedToA: true },
+    // Ratings: a trade of A and C reviewed by A (any user of a party; the SuperAdmin names A as the rater); B's
+    // users are no party to it. The form's pickers: B is a Buyer, A's distilleries are ones it may rate.
+    reviewDistillery: {
+      body: async (actor) => ({
+        rating_details: [
+          {
+            bid_id: (await approvedTradeOfA()).id,
+            rating: 4,
+            source: 'Approved',
+            to_distillery_id: C.distillery,
+            ...(actor.roles.includes('SuperAdmin') ? { from_company_id: A.id } : {}),
+          },
+        ],
+      }),
+      scopedToA: true,
+    },
+    getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
+    exportRating: { body: async () => ({}), scopedToA: false },
+    getDistillNameByCompanyId: { body: async () => ({ company_id: A.id }), scopedToA: false },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },
     verifyOTP: { body: async (actor) => ({ otp: await freshCode(actor) }), scopedToA: false },
+
+    // A trade's service fee and invoices: A's own side; the correction is the SuperAdmin's.
+    getAllBidCommission: { body: async () => ({}), scopedToA: false },
+    getBidCommissionById: { body: async () => ({ id: await invoicedTradeOfA() }), scopedToA: true },
+    updateBidCommission: {
+      body: async () => ({
+        id: await invoicedTradeOfA(),
+        buyer_commission_amount: (1 + (serial % 50) / 100).toFixed(2),
+        buyer_central_gst: 9,
+        buyer_state_gst: 9,
+        seller_commission_amount: (2 + ((serial += 1) % 50) / 100).toFixed(2),
+        seller_central_gst: 6,
+        seller_state_gst: 6,
+      }),
+      scopedToA: false,
+    },
+    getInvoicePdf: { body: async () => ({ id: await invoiceOfA() }), scopedToA: true },
   };
+}
+
+let tradeId: number | null = null;
+/** An approved trade of A (seller) and C (buyer), with a seller rate so that A is invoiced. */
+async function invoicedTradeOfA() {
+  if (tradeId) return tradeId;
+  const rate = await h.call('createCommission', { company_type: 'Seller', ...amount }, superToken);
+  if (rate.statusCode !== 200) throw new Error(`seller rate: ${JSON.stringify(rate.body)}`);
+  let bid = await seedLockedBid(h, await marketOfA(), { quantity: 10 });
+  for (const user of [C.users.Authorizer, A.users.Authorizer, C.users.Approver, A.users.Approver]) {
+    const res = await approveBid(h, user, bid);
+    if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
+    bid = res.body.data;
+  }
+  return (tradeId = bid.id);
+}
+
+/** A's (the seller's) first invoice of that trade. */
+async function invoiceOfA() {
+  const [row] = await h.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.bid_id, await invoicedTradeOfA()), eq(invoices.side, 'seller')))
+    .orderBy(invoices.id)
+    .limit(1);
+  if (!row) throw new Error('no invoice of A');
+  return row.id;
 }
 
 /** A month ahead of now, `YYYY-MM`. */
@@ -417,6 +490,19 @@ async function bidFor(tier: Tier): Promise<BidData> {
   const res = await approveBid(h, A.users.Authorizer, locked);
   if (res.statusCode !== 200) throw new Error(`approve: ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+let trade: BidData | null = null;
+/** An approved trade of A (the seller) and C. */
+async function tradeOfA() {
+  return (trade ??= await seedApprovedTrade(h, await marketOfA(), { quantity: 10 }));
+}
+
+let approvedTrade: BidData | null = null;
+/** One Approved trade of A (seller) and C, made once: reviewing it changes only the ratings. */
+async function approvedTradeOfA(): Promise<BidData> {
+  if (!approvedTrade) approvedTrade = await seedApprovedTrade(h, await marketOfA(), { quantity: 10 });
+  return approvedTrade;
 }
 
 async function counterBody(bid: BidData) {

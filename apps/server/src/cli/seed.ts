@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { printSignIns, seed } from '../seed.js';
+import { printSignIns, seed } from '../seed/index.js';
 import { startServer } from '../server.js';
 
 const config = loadConfig();

@@ -124,6 +124,14 @@ describe('configuration', () => {
     expect(c.port).toBe(3000);
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
   });
+
+  it('checks the platform’s state and GSTIN for the invoices', () => {
+    expect(loadConfig({}).platform).toMatchObject({ state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' });
+    expect(loadConfig({ PLATFORM_GSTIN: ' 27aapfu0939f1zv ' }).platform.gstin).toBe('27AAPFU0939F1ZV');
+    expect(() => loadConfig({ PLATFORM_STATE: 'Atlantis' })).toThrow(/PLATFORM_STATE must be an Indian state/);
+    expect(() => loadConfig({ PLATFORM_GSTIN: '27AAPFU0939F1ZX' })).toThrow(/PLATFORM_GSTIN must be a valid/);
+    expect(() => loadConfig({ PLATFORM_STATE: 'Karnataka' })).toThrow(/state code 27 is not PLATFORM_STATE/);
+  });
 });
 
 describe('rate limits', () => {

@@ -13,3 +13,4 @@ export * from '../modules/listings/listings.table.js';
 export * from '../modules/ratings/ratings.table.js';
 export * from '../modules/bids/bids.table.js';
 export * from '../http/idempotency.table.js';
+export * from '../modules/invoices/invoices.table.js';

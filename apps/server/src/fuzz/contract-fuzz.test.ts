@@ -57,6 +57,11 @@ function bodies(fields: string[]): fc.Arbitrary<unknown> {
 
 type Caller = { label: string; token: string | null };
 
+/** Methods whose valid body is empty and which write a file on it (`{}` is among the fuzzed bodies): that table. */
+const WRITES_ON_EMPTY_BODY: Partial<Record<MethodName, string[]>> = { exportRating: ['files'] };
+const without = (digest: Record<string, string>, tables: string[] = []) =>
+  Object.fromEntries(Object.entries(digest).filter(([table]) => !tables.includes(table)));
+
 let h: Harness;
 const callers: Caller[] = [{ label: 'anonymous', token: null }];
 
@@ -109,7 +114,8 @@ describe('contract fuzz', () => {
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
       // Reads may answer a body whose every field is optional; nothing may have been written.
-      expect(await tableDigest(h), `accepted: ${accepted.join('\n')}`).toEqual(before);
+      const kept = WRITES_ON_EMPTY_BODY[method];
+      expect(without(await tableDigest(h), kept), `accepted: ${accepted.join('\n')}`).toEqual(without(before, kept));
     }, 120_000);
   }
 });

@@ -7,7 +7,7 @@ import { auditLog } from '../modules/audit/audit.table.js';
 import { bids } from '../modules/bids/bids.table.js';
 import { companies } from '../modules/companies/companies.table.js';
 import { users } from '../modules/users/users.table.js';
-import { seed } from '../seed.js';
+import { seed } from '../seed/index.js';
 import { SUPER_ADMIN, invitationToken, otpCode, type Harness, type Reply } from './harness.js';
 
 export const PDF_BYTES = Buffer.from(
@@ -34,10 +34,19 @@ export const JPEG_BYTES = Buffer.from([
   ...[0xff, 0xd9],
 ]);
 
-export function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+export function multipart(
+  field: string,
+  filename: string,
+  contentType: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----sx${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -45,18 +54,19 @@ export function multipart(field: string, filename: string, contentType: string, 
 
 export async function upload(
   h: Harness,
-  file: { name?: string; type?: string; bytes?: Buffer; field?: string } = {},
+  file: { name?: string; type?: string; bytes?: Buffer; field?: string; purpose?: string; token?: string | null } = {},
 ): Promise<Reply<{ file_url: string; id: string }>> {
   const body = multipart(
     file.field ?? 'file',
     file.name ?? 'pan.pdf',
     file.type ?? 'application/pdf',
     file.bytes ?? PDF_BYTES,
+    file.purpose ? { purpose: file.purpose } : {},
   );
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/uploadFile',
-    headers: { 'content-type': body.contentType },
+    headers: { 'content-type': body.contentType, ...(file.token ? { authorization: `Bearer ${file.token}` } : {}) },
     payload: body.payload,
   });
   return { statusCode: res.statusCode, headers: res.headers, body: res.json() };
@@ -471,4 +481,10 @@ export async function seedApprovedTrade(h: Harness, m: Market, opts: Parameters<
   for (const user of [m.buyer.authorizer, m.seller.authorizer, m.buyer.approver, m.seller.approver])
     bid = ok(await approveBid(h, user, bid), 'approve');
   return bid;
+}
+
+/** A sale order uploaded by `token`'s company (`purpose=sale_order`): its `file_url`. */
+export async function uploadSaleOrder(h: Harness, token: string | null, file: { name?: string; bytes?: Buffer } = {}) {
+  const res = await upload(h, { ...file, name: file.name ?? 'sale-order.pdf', purpose: 'sale_order', token });
+  return ok(res, 'uploadFile sale_order').file_url;
 }

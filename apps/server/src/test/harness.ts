@@ -31,8 +31,14 @@ export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
 export const SUPER_ADMIN = { email: 'root@spirit.test', password: 'Root@Pass1' };
 
-export async function createHarness(opts: { env?: Record<string, string>; now?: () => Date } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sx-test-'));
+/**
+ * `database` and `dataDir` seed a database that outlives the harness (the reliability suite's real servers start
+ * on it afterwards): closing then closes the database but leaves the folder.
+ */
+export async function createHarness(
+  opts: { env?: Record<string, string>; now?: () => Date; database?: Database; dataDir?: string } = {},
+) {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sx-test-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -45,7 +51,7 @@ export async function createHarness(opts: { env?: Record<string, string>; now?: 
     PUBLIC_URL: 'http://spirit.test',
     ...opts.env,
   });
-  const database: Database = await freshDatabase();
+  const database: Database = opts.database ?? (await freshDatabase());
   const clock = { offsetMs: 0 };
   const now = opts.now ?? (() => new Date(Date.now() + clock.offsetMs));
   const app: FastifyInstance = await buildApp(config, { database, now });
@@ -124,7 +130,7 @@ export async function createHarness(opts: { env?: Record<string, string>; now?: 
     close: async () => {
       await app.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

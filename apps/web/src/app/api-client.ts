@@ -154,6 +154,25 @@ export async function fetchFile(id: string, options: CallOptions = {}): Promise<
   return { url: URL.createObjectURL(blob), contentType };
 }
 
+/**
+ * A method that answers with a file's bytes (`binary` in the contract, e.g. `getInvoicePdf`): the bytes and the name
+ * the server gave them in `Content-Disposition`.
+ */
+export async function fetchBinary<M extends MethodName>(
+  method: M,
+  body: MethodBody<M>,
+  options: CallOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(
+    method,
+    { headers: { 'content-type': 'application/json', ...authHeaders(options) }, body: JSON.stringify(body ?? {}) },
+    options,
+  );
+  if (!response.ok) await readEnvelope<never>(response, options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
 /** `getFile` as an object URL only (see `fetchFile`). */
 export async function fetchFileUrl(id: string, options: CallOptions = {}): Promise<string> {
   return (await fetchFile(id, options)).url;

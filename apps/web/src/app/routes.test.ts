@@ -115,7 +115,9 @@ describe('menu', () => {
 
   it('gives the SuperAdmin the platform screens and a company Admin the company screens', () => {
     const superAdmin = labels(userWith(['SuperAdmin'], null));
-    expect(superAdmin).toEqual(expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Audit Log']));
+    expect(superAdmin).toEqual(
+      expect.arrayContaining(['Clients', 'Prospects', 'Service Fees', 'Audit Log', 'Approved Bids']),
+    );
     expect(superAdmin).not.toContain('Users');
 
     const admin = labels(userWith(['Admin']));
@@ -167,6 +169,20 @@ describe('menu', () => {
       for (const item of menuFor(user)) expect(later.has(item.path), item.path).toBe(false);
     }
   });
+
+  it('opens Approved Bids for every role, and Bid Detail from it', () => {
+    for (const roles of [['SuperAdmin'], ['Admin'], ['Negotiator'], ['Authorizer'], ['Approver']]) {
+      expect(menuFor(userWith(roles, roles[0] === 'SuperAdmin' ? null : 'Buyer'))).toContainEqual({
+        path: '/approvedbids',
+        label: 'Approved Bids',
+      });
+    }
+    const route = (path: string) => ROUTES.find((r) => r.path === path)!;
+    expect(route('/approvedbids').page).not.toBeNull();
+    expect(route('/biddetail/:id').page).not.toBeNull();
+    expect(route('/biddetail/:id').menuParent).toBe('/approvedbids');
+    expect(labels(userWith(['SuperAdmin'], null))).toContain('Ratings');
+  });
 });
 
 describe('guards', () => {
@@ -214,5 +230,10 @@ describe('guards', () => {
     }
     expect(decide('superadmin', session(['SuperAdmin']))).toEqual({ allow: true });
     expect(decide('session', session(['Approver']))).toEqual({ allow: true });
+    // The SuperAdmin reads approved trades, and is kept off the companies' bid screens.
+    expect(decide(guardOf('/approvedbids'), session(['SuperAdmin']))).toEqual({ allow: true });
+    expect(decide(guardOf('/biddetail/:id'), session(['SuperAdmin']))).toEqual({ allow: true });
+    for (const path of ['/currentbids', '/bidslist', '/bidapproval', '/biditem/:id/:orderid'])
+      expect(decide(guardOf(path), session(['SuperAdmin'])), path).toEqual({ allow: false, to: '/dashboard' });
   });
 });

@@ -93,11 +93,20 @@ const DecentralizedPage = lazy(() =>
 const DecentralizedFormPage = lazy(() =>
   import('../features/mappings/pages/decentralized-form-page').then((m) => ({ default: m.DecentralizedFormPage })),
 );
+const RatingsPage = lazy(() =>
+  import('../features/ratings/pages/ratings-page').then((m) => ({ default: m.RatingsPage })),
+);
 const CommissionListPage = lazy(() =>
   import('../features/fees/pages/commission-list-page').then((m) => ({ default: m.CommissionListPage })),
 );
 const SetCommissionPage = lazy(() =>
   import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
+);
+const MyCommissionPage = lazy(() =>
+  import('../features/fees/pages/my-commission-page').then((m) => ({ default: m.MyCommissionPage })),
+);
+const EditMyCommissionPage = lazy(() =>
+  import('../features/fees/pages/edit-my-commission-page').then((m) => ({ default: m.EditMyCommissionPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
 // The listing page with the bids feature's tabs and Place bid dialog: the app composes features, they do not
@@ -135,6 +144,16 @@ const ListingFormPage = lazy(() =>
 );
 const BulkUploadPage = lazy(() =>
   import('../features/listings/pages/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
+);
+const ApprovedBidsPage = lazy(() =>
+  import('../features/bids/pages/approved-bids-page').then((m) => ({ default: m.ApprovedBidsPage })),
+);
+// The ratings feature mounts its review here (`review`), as the listing page takes the bids' parts.
+const BidDetailPage = lazy(() =>
+  Promise.all([
+    import('../features/bids/pages/bid-detail-page'),
+    import('../features/ratings/components/trade-review'),
+  ]).then(([m, r]) => ({ default: () => <m.BidDetailPage review={r.TradeReview} /> })),
 );
 const MyOrdersPage = lazy(() =>
   import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
@@ -222,9 +241,10 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/ratings',
     title: 'Ratings',
-    guard: 'session',
-    page: later,
-    menu: { label: 'Ratings', roles: ['SuperAdmin'] },
+    // The SuperAdmin for any company, a company Admin for its own (both may export).
+    guard: { calls: 'exportRating' },
+    page: RatingsPage,
+    menu: { label: 'Ratings', roles: ['SuperAdmin', 'Admin'] },
   },
   {
     path: '/dataanalysis',
@@ -375,14 +395,14 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/biditem/:id/:orderid',
     title: 'Bid',
-    guard: { calls: 'getBidById' },
+    guard: { calls: 'getOrderById' },
     page: BidPage,
     menuParent: '/currentbids',
   },
   {
     path: '/bidslist',
     title: 'Bids List',
-    guard: { calls: 'getAllBids' },
+    guard: { calls: 'getAllOrderDetails' },
     page: BidsListPage,
     menu: { label: 'Current Bids', roles: ['Negotiator'] },
   },
@@ -397,7 +417,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/currentbids',
     title: 'My Bids',
-    guard: { calls: 'getAllBids' },
+    // The order-named alias stays the companies' (the SuperAdmin reads approved trades through getAllBids).
+    guard: { calls: 'getAllOrderDetails' },
     page: MyBidsPage,
     menu: { label: 'My Bids', roles: TRADERS },
   },
@@ -418,11 +439,18 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/approvedbids',
     title: 'Approved Bids',
-    guard: 'session',
-    page: later,
-    menu: { label: 'Approved Bids', roles: COMPANY_ROLES },
+    guard: { calls: 'getAllBids' },
+    page: ApprovedBidsPage,
+    // The SuperAdmin reads every trade here (and only approved ones).
+    menu: { label: 'Approved Bids', roles: EVERYONE },
   },
-  { path: '/biddetail/:id', title: 'Bid Detail', guard: 'session', page: later },
+  {
+    path: '/biddetail/:id',
+    title: 'Bid Detail',
+    guard: { calls: 'getBidById' },
+    page: BidDetailPage,
+    menuParent: '/approvedbids',
+  },
   {
     path: '/bidlapsed',
     title: 'Lapsed Bids',
@@ -433,14 +461,20 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/mycommission',
     title: 'My Service Fee',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getAllBidCommission' },
+    page: MyCommissionPage,
     menu: {
       label: (user) => (user.roles.includes('SuperAdmin') ? 'Bid Service Fees' : 'My Service Fee'),
       roles: EVERYONE,
     },
   },
-  { path: '/editmycommission/:id', title: 'Service Fee Detail', guard: 'session', page: later },
+  {
+    path: '/editmycommission/:id',
+    title: 'Service Fee Detail',
+    guard: { calls: 'getBidCommissionById' },
+    page: EditMyCommissionPage,
+    menuParent: '/mycommission',
+  },
   {
     path: '/pricetrend',
     title: 'Price / Quote Trend',

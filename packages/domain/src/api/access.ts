@@ -37,13 +37,15 @@ export const METHOD_ACCESS = {
   deleteCompany: ['SuperAdmin'],
   undeleteCompany: ['SuperAdmin'],
   sendCompanyCreationNotification: ['SuperAdmin'],
-  getAllCompanyName: ['SuperAdmin'],
+  // The ratings form's company pickers (a company Admin sees the companies it may rate: the opposite type).
+  getAllCompanyName: ['SuperAdmin', 'Admin'],
   getUserbyId: ['Admin'],
   getAllUsers: ['Admin'],
   archiveUser: ['Admin'],
   unarchiveUser: ['Admin'],
   sendUserCredentials: ['Admin'],
   getAllDistill: ['Admin'],
+  getDistillNameByCompanyId: ['SuperAdmin', 'Admin'],
   getDistillById: ['Admin'],
   createDistill: ['Admin'],
   updateDistill: ['Admin'],
@@ -59,6 +61,11 @@ export const METHOD_ACCESS = {
   createCommission: ['SuperAdmin'],
   updateCommission: ['SuperAdmin'],
   getAuditLog: ['SuperAdmin'],
+  // A trade's service fee and its invoices: each company its own side, the SuperAdmin every side.
+  getAllBidCommission: ['SuperAdmin', ...COMPANY],
+  getBidCommissionById: ['SuperAdmin', ...COMPANY],
+  updateBidCommission: ['SuperAdmin'],
+  getInvoicePdf: ['SuperAdmin', ...COMPANY],
   getAllOffers: COMPANY,
   getOfferById: COMPANY,
   getMarketStats: COMPANY,
@@ -74,9 +81,13 @@ export const METHOD_ACCESS = {
   createBid: ['Negotiator'],
   negotiateBid: ['Negotiator'],
   bidAction: TRADER,
-  getAllBids: COMPANY,
+  // The SuperAdmin reads approved trades, and nothing else of a bid (the services refuse the rest); acts on none.
+  getAllBids: [...COMPANY, 'SuperAdmin'],
   getAwaitingBidCount: TRADER,
-  getBidById: COMPANY,
+  getBidById: [...COMPANY, 'SuperAdmin'],
+  // Which seller users may attach a trade's sale order is the service's check (its Admin, or mapped to the seller
+  // distillery).
+  updateBid: COMPANY,
   generateUserOTP: TRADER,
   verifyOTP: TRADER,
   createOrder: ['Negotiator'],
@@ -84,6 +95,10 @@ export const METHOD_ACCESS = {
   approveOrder: TRADER,
   getAllOrderDetails: COMPANY,
   getOrderById: COMPANY,
+  // Rows without a bid need an Admin (the service's check); a trade's row any user of a party, who can see it.
+  reviewDistillery: ['SuperAdmin', ...COMPANY],
+  getBidRating: COMPANY,
+  exportRating: ['SuperAdmin', 'Admin'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

@@ -10,8 +10,10 @@ import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
 import { GEO_METHODS } from '../geo/geo.methods.js';
+import { INVOICE_METHODS } from '../invoices/invoices.methods.js';
 import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
+import { RATING_METHODS } from '../ratings/ratings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
 import type { MethodSpec } from './method-spec.js';
 
@@ -28,9 +30,11 @@ export const METHODS = {
   ...DISTILLERY_METHODS,
   ...MAPPING_METHODS,
   ...FEE_METHODS,
+  ...INVOICE_METHODS,
   ...AUDIT_METHODS,
   ...LISTING_METHODS,
   ...BID_METHODS,
+  ...RATING_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -28,6 +28,8 @@ export type UserBidAction = (typeof USER_BID_ACTIONS)[number];
 
 /** The two parties, spelled as in the approval flags (`is_negotiator_buyer_approved`). */
 export const BID_SIDES = ['buyer', 'seller'] as const;
+/** getAllBids' `sort_by`: the order of the last change (see `getAllBidsSchema`). */
+export const BID_SORTS = ['modified_on'] as const;
 export type BidSide = (typeof BID_SIDES)[number];
 export const sideOfCompanyType = (type: CompanyType): BidSide => (type === 'Buyer' ? 'buyer' : 'seller');
 export const companyTypeOfSide = (side: BidSide): CompanyType => (side === 'buyer' ? 'Buyer' : 'Seller');
@@ -147,6 +149,14 @@ export const BID_REFUSALS = {
     status: 409,
     message: 'The listing changed since this bid was placed; the deal can no longer be approved.',
   },
+  // After the trade (issue 22).
+  'bid.approved_only': { status: 403, message: 'The platform reads approved trades only' },
+  'bid.not_approved': { status: 409, message: 'A sale order can be uploaded once the trade is approved' },
+  'bid.sale_order_seller_only': { status: 403, message: 'Only the seller uploads the sale order' },
+  'bid.sale_order_not_allowed': {
+    status: 403,
+    message: 'Only the seller company’s Admin or a user mapped to the seller distillery may upload the sale order',
+  },
   'bid.confidential_not_allowed': {
     status: 403,
     message: 'Only Premium Client companies may place confidential bids',
@@ -171,4 +181,7 @@ export const BID_MESSAGES = {
   awaitingTierAlone: 'awaiting_tier narrows awaiting_me: send awaiting_me: true with it',
   approvalPending: 'Pending',
   approvalDone: 'Approved',
+  saleOrderSaved: 'Sale order uploaded successfully.',
+  /** The sale order URL is not a sale order the caller's company uploaded. */
+  saleOrderFile: 'Please upload the sale order file first',
 } as const;

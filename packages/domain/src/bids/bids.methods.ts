@@ -19,6 +19,7 @@ import {
   getOrderByIdSchema,
   negotiateBidSchema,
   updateOrderSchema,
+  updateBidSchema,
   verifyOTPResultSchema,
   verifyOTPSchema,
 } from './bids.schemas.js';
@@ -52,7 +53,7 @@ export const BID_METHODS = {
     access: METHOD_ACCESS.getAllBids,
     summary:
       'The company’s bids (by listing, status, awaiting the caller), or the market’s open non-confidential bids; ' +
-      'counterparty names masked until Approved',
+      'counterparty names masked until Approved. The SuperAdmin lists every approved trade (`bid_status` Approved)',
   },
   getAwaitingBidCount: {
     body: getAwaitingBidCountSchema,
@@ -66,7 +67,17 @@ export const BID_METHODS = {
     body: getBidByIdSchema,
     data: bidDetailSchema,
     access: METHOD_ACCESS.getBidById,
-    summary: 'A bid of the caller’s company with its history, flags, available quantities and what the caller may do',
+    summary:
+      'A bid of the caller’s company with its history, flags, available quantities and what the caller may do; ' +
+      'the SuperAdmin reads approved trades. Fee rates: the caller’s side only (both for the SuperAdmin)',
+  },
+  updateBid: {
+    body: updateBidSchema,
+    data: bidDetailSchema,
+    access: METHOD_ACCESS.updateBid,
+    summary:
+      'Attach (or replace) the sale order of an approved trade: a file uploaded with `purpose=sale_order` by the ' +
+      'seller company’s Admin or a user mapped to the seller distillery; the earlier file is kept',
   },
   generateUserOTP: {
     body: generateUserOTPSchema,

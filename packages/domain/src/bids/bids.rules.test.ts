@@ -28,6 +28,7 @@ import {
   pickFlags,
   quantityRefusal,
   rejectionComment,
+  saleOrderRefusal,
   stateDefect,
   validUntilOf,
   validityOf,
@@ -480,5 +481,20 @@ describe('the final approval’s re-check of the pair', () => {
     ['the ask is another company’s', {}, { company_id: 3 }],
   ])('refuses when %s', (_, o, a, currentPeriod) => {
     expect(check(o, a, currentPeriod)).toBe('bid.terms_changed');
+  });
+});
+
+describe('saleOrderRefusal', () => {
+  const seller = { side: 'seller', status: 'Approved', isAdmin: false, mappedToSellerDistillery: true } as const;
+  it.each<[string, Parameters<typeof saleOrderRefusal>[0], BidRefusalCode | null]>([
+    ['a user mapped to the seller distillery', seller, null],
+    ['the seller company’s Admin, unmapped', { ...seller, isAdmin: true, mappedToSellerDistillery: false }, null],
+    ['a seller user not mapped to it', { ...seller, mappedToSellerDistillery: false }, 'bid.sale_order_not_allowed'],
+    ['the buyer’s Admin', { ...seller, side: 'buyer', isAdmin: true }, 'bid.sale_order_seller_only'],
+    ['the buyer’s mapped user', { ...seller, side: 'buyer' }, 'bid.sale_order_seller_only'],
+    ['before the trade is approved', { ...seller, status: 'OnGoing' }, 'bid.not_approved'],
+    ['on a rejected bid', { ...seller, status: 'Rejected', isAdmin: true }, 'bid.not_approved'],
+  ])('%s', (_, input, expected) => {
+    expect(saleOrderRefusal(input)).toBe(expected);
   });
 });

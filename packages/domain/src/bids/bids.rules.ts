@@ -266,3 +266,25 @@ export function pairRefusal(opts: {
 export function rejectionComment(history: readonly { status: string; comment?: string | null }[]): string | null {
   return history.find((entry) => entry.status.endsWith('Rejected'))?.comment ?? null;
 }
+
+/** What decides whether a party's user may attach a trade's sale order (DESIGN.md §4 "After the trade"). */
+export type SaleOrderUploader = {
+  /** The caller's company's side of the trade. */
+  side: BidSide;
+  status: BidStatus;
+  /** The caller holds the Admin role of their company. */
+  isAdmin: boolean;
+  /** The caller holds a tier in the mapping of the trade's seller distillery (the offer's). */
+  mappedToSellerDistillery: boolean;
+};
+
+/**
+ * Why the caller may not attach the sale order, or null when they may: the seller's side only (the buyer is told
+ * so), once the trade is Approved, by the seller company's Admin or a user mapped to the seller distillery.
+ */
+export function saleOrderRefusal(u: SaleOrderUploader): BidRefusalCode | null {
+  if (u.side !== 'seller') return 'bid.sale_order_seller_only';
+  if (u.status !== 'Approved') return 'bid.not_approved';
+  if (!u.isAdmin && !u.mappedToSellerDistillery) return 'bid.sale_order_not_allowed';
+  return null;
+}

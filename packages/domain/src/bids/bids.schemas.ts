@@ -10,6 +10,7 @@ import { RATING_SOURCES, priceField, quantityField } from '../listings/listings.
 import {
   BID_MESSAGES,
   BID_SIDES,
+  BID_SORTS,
   BID_STATUSES,
   BID_TIERS,
   FLAG_KEYS,
@@ -129,6 +130,12 @@ export const getAllBidsSchema = listQuerySchema
     awaiting_tier: z.enum(BID_TIERS, { error: BID_MESSAGES.awaitingTier }).optional(),
     type_of_spirits: names.optional(),
     states: names.optional(),
+    /**
+     * `modified_on`: the order of the last change, `sort_order` its direction; without it, newest change first. An
+     * approved trade changes no more after its approval (a sale order leaves it be), so on the Approved Bids list
+     * this is the order of approval.
+     */
+    sort_by: z.enum(BID_SORTS).optional(),
   })
   // Alone it would read as "every bid": refused, so a client that forgot `awaiting_me` learns it.
   .refine((v) => !v.awaiting_tier || v.awaiting_me === true, {
@@ -220,6 +227,9 @@ export const bidListRecordSchema = z.object({
   viewer_side: z.enum(BID_SIDES).nullable(),
   buyer_company_name: z.string(),
   seller_company_name: z.string(),
+  /** The state of each side's listing (its distillery's). */
+  buyer_company_state: z.string(),
+  seller_company_state: z.string(),
   source: z.enum(RATING_SOURCES),
   your_rating: z.number().nullable(),
   industry_rating: z.number().nullable(),
@@ -242,8 +252,6 @@ export const bidDetailSchema = bidListRecordSchema.extend({
   /** The counterparty's ids are null, and its names masked, until the bid is Approved. */
   buyer_company_id: z.number().nullable(),
   seller_company_id: z.number().nullable(),
-  buyer_company_state: z.string(),
-  seller_company_state: z.string(),
   from_distillery_id: z.number().nullable(),
   to_distillery_id: z.number().nullable(),
   from_distillery_name: z.string(),
@@ -252,7 +260,10 @@ export const bidDetailSchema = bidListRecordSchema.extend({
   actor: bidActorSchema,
   /** Who the bid waits for (`whoseTurn`): each side's next tier; empty once it is closed. */
   waiting_for: z.array(z.object({ side: z.enum(BID_SIDES), tier: z.enum(BID_TIERS) })),
-  /** Service fees fixed at the final approval (the most specific rate of each side); null before. */
+  /**
+   * Service fees fixed at the final approval (the most specific rate of each side); null before. A company user
+   * reads only their own side's; the SuperAdmin both.
+   */
   fees: z
     .object({
       buyer_commission_amount: amount,
@@ -266,8 +277,24 @@ export const bidDetailSchema = bidListRecordSchema.extend({
     .nullable(),
   /** What the caller may do now (`allowedActions`), so a screen need not recompute it. */
   allowed_actions: z.array(z.enum(USER_BID_ACTIONS)),
+  /** The seller's sale order of an approved trade (`/api/getFile?id=…`), null until uploaded. */
+  sell_order: z.string().nullable(),
+  /** Whether the caller may upload or replace it (`saleOrderRefusal`). */
+  can_upload_sale_order: z.boolean(),
 });
 export type BidDetail = z.infer<typeof bidDetailSchema>;
+
+/**
+ * updateBid: attach the seller's sale order to an approved trade. `sell_order` is the `file_url` of an upload with
+ * `purpose=sale_order` by the caller's company; `company_id` (the other company, as the spec sends it) is ignored.
+ */
+export const updateBidSchema = z.object({
+  bid_id: idField(),
+  sell_order: requiredText(BID_MESSAGES.saleOrderFile).pipe(z.string().max(500, BID_MESSAGES.saleOrderFile)),
+  company_id: optionalIdField(),
+});
+export type UpdateBidInput = z.input<typeof updateBidSchema>;
+export type UpdateBid = z.output<typeof updateBidSchema>;
 
 // The spec's order-named calls (DESIGN.md §4: an order is a bid, an inventory item a listing): the same services,
 // read from the spec's field names. Identity fields (`buyer_company_id`, `approval_type`, …) are accepted and ignored.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { METHOD_ACCESS } from '../api/access.js';
 import type { MethodSpec } from '../api/method-spec.js';
 import { idSchema } from '../common/list.schemas.js';
+import { distilleryNamesQuerySchema, idNameListSchema } from '../ratings/ratings.schemas.js';
 import {
   createDistillerySchema,
   distilleryListResultSchema,
@@ -35,5 +36,11 @@ export const DISTILLERY_METHODS = {
     data: distillerySchema,
     access: METHOD_ACCESS.updateDistill,
     summary: 'Edit a distillery',
+  },
+  getDistillNameByCompanyId: {
+    body: distilleryNamesQuerySchema,
+    data: idNameListSchema,
+    access: METHOD_ACCESS.getDistillNameByCompanyId,
+    summary: 'A company’s distilleries for the ratings form (an Admin: its own, or a company it may rate)',
   },
 } as const satisfies Record<string, MethodSpec>;

@@ -1,6 +1,8 @@
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+/** `uploadFile`'s `purpose` (and the stored file's kind) of a trade's sale order. */
+export const SALE_ORDER_PURPOSE = 'sale_order';
 /** An upload that no registration claims within this time is deleted. */
 export const UNCLAIMED_UPLOAD_TTL_HOURS = 24;
 

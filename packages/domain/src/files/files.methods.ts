@@ -10,7 +10,9 @@ export const FILE_METHODS = {
     data: uploadResultSchema,
     access: METHOD_ACCESS.uploadFile,
     multipart: true,
-    summary: 'Upload a PAN card (PDF, JPEG or PNG, 5 MB)',
+    summary:
+      'Upload a PDF, JPEG or PNG (5 MB), checked by content: a PAN card before registration, or with ' +
+      '`purpose=sale_order` a trade’s sale order (a signed-in company user; the file is their company’s)',
   },
   getFile: {
     body: getFileSchema,

@@ -5,6 +5,7 @@ import { amountField, idField, optionalIdField, wholeNumberField } from '../comm
 import { MESSAGES, requiredText } from '../common/validators.js';
 import { LIMITS, LISTING_MESSAGES, LISTING_SIDES, LISTING_STATUSES, type ListingSide } from './listings.constants.js';
 import { PERIOD_PATTERN } from './listings.rules.js';
+import { RATING_SOURCES } from '../ratings/ratings.constants.js';
 
 /** A month, `YYYY-MM`. */
 export const periodField = () => requiredText().pipe(z.string().regex(PERIOD_PATTERN, LISTING_MESSAGES.invalidDate));
@@ -166,7 +167,8 @@ export const landedBreakdownSchema = z.object({
 });
 export type LandedBreakdown = z.infer<typeof landedBreakdownSchema>;
 
-export const RATING_SOURCES = ['New', 'Approved', 'Rejected'] as const;
+// The sources live with the ratings; lists of listings and bids show them.
+export { RATING_SOURCES };
 export const POSSIBLE_SORTS = ['landed_price', 'offer_price'] as const;
 /**
  * getAllPossibleOffer: the counterparties of one of the caller's listings. Without `sort_by`: a buyer sees the

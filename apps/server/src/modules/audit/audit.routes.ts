@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import { listAuditLog } from './audit.service.js';
 
 export function auditRoutes(app: FastifyInstance): void {

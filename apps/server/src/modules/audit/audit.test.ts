@@ -1,5 +1,5 @@
 import { auditListResultSchema } from '@spirit/domain/audit/audit.schemas';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, seedApprovedCompany, seedSuperAdmin, seedUser, userRow } from '../../test/fixtures.js';
 import { SUPER_ADMIN, createHarness, type Harness } from '../../test/harness.js';
@@ -13,9 +13,26 @@ let B: Awaited<ReturnType<typeof seedApprovedCompany>>;
 let adminA: number;
 let staff: Awaited<ReturnType<typeof seedUser>>;
 let feeIds: number[];
+const DAY_PROBES = ['day-probe-1', 'day-probe-2'] as const;
 
 beforeAll(async () => {
   h = await createHarness();
+  // The log is append-only (migration 0019): entries for the day filters are written with their dates, first (the
+  // oldest entries hold the lowest ids, as in life) and before any list keeps a total (lib/list.ts).
+  await h.db.insert(auditLog).values([
+    {
+      action: 'probe',
+      object_type: 'day-probe',
+      object_id: DAY_PROBES[0],
+      created_at: new Date('2024-03-10T23:59:59.999Z'),
+    },
+    {
+      action: 'probe',
+      object_type: 'day-probe',
+      object_id: DAY_PROBES[1],
+      created_at: new Date('2024-03-11T00:00:00.000Z'),
+    },
+  ]);
   superToken = await seedSuperAdmin(h);
   superId = (await userRow(h, SUPER_ADMIN.email))!.id;
   A = await seedApprovedCompany(h, { superToken });
@@ -96,27 +113,33 @@ describe('getAuditLog', () => {
   });
 
   it('filters by whole days, both ends included (UTC)', async () => {
-    const [first, second] = feeIds.map(String);
-    await h.db
-      .update(auditLog)
-      .set({ created_at: new Date('2024-03-10T23:59:59.999Z') })
-      .where(eq(auditLog.object_id, first!));
-    await h.db
-      .update(auditLog)
-      .set({ created_at: new Date('2024-03-11T00:00:00.000Z') })
-      .where(eq(auditLog.object_id, second!));
+    const [first, second] = DAY_PROBES;
     const days = async (from: string | null, to: string | null) =>
-      (await list({ object_type: 'fee', from, to })).records.map((r) => r.object_id);
+      (await list({ object_type: 'day-probe', from, to })).records.map((r) => r.object_id);
     expect(await days('2024-03-10', '2024-03-10')).toEqual([first]);
     expect(await days('2024-03-11', '2024-03-11')).toEqual([second]);
     expect(await days('2024-03-10', '2024-03-11')).toEqual([second, first]);
     expect(await days(null, '2024-03-09')).toEqual([]);
     expect(await days('2024-03-12', null)).toEqual([]);
     expect(await days('2024-03-11', null)).toEqual([second]);
-    await h.db
-      .update(auditLog)
-      .set({ created_at: new Date() })
-      .where(inArray(auditLog.object_id, [first!, second!]));
+  });
+
+  it('refuses to change or remove an entry: the log is append-only', async () => {
+    const count = await h.count('audit_log');
+    const [entry] = await h.db.select().from(auditLog).limit(1);
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'done',
+        (err: Error) => ((err.cause as Error | undefined) ?? err).message,
+      );
+    const refused = 'audit_log is append-only';
+    expect(await refusal(h.db.update(auditLog).set({ action: 'x' }).where(eq(auditLog.id, entry!.id)))).toContain(
+      refused,
+    );
+    expect(await refusal(h.db.delete(auditLog).where(inArray(auditLog.id, [entry!.id])))).toContain(refused);
+    expect(await refusal(h.db.execute(sql`truncate audit_log`))).toContain(refused);
+    expect(await h.count('audit_log')).toBe(count);
+    expect((await h.db.select().from(auditLog).where(eq(auditLog.id, entry!.id)))[0]).toEqual(entry);
   });
 
   it('combines every filter, and counts a filtered page past the end', async () => {

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@spirit/domain/auth/auth.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod, type Limit } from '../../plugins/registry.js';
+import { defineMethod, type Limit } from '../../http/registry.js';
 import * as auth from './auth.service.js';
 
 const MINUTE = 60_000;

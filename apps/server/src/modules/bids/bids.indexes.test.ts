@@ -114,6 +114,31 @@ describe('the bid lists walk their own indexes', () => {
     }
   });
 
+  // Approved Bids (issue 22): the SuperAdmin's every trade walks the status index, in either order; a company's in
+  // the order it asked for walks its own status indexes.
+  it.each([
+    ['the platform’s approved trades', { bid_status: 'Approved' as const }],
+    [
+      'the platform’s approved trades, oldest first',
+      { bid_status: 'Approved' as const, sort_by: 'modified_on' as const },
+    ],
+  ])('%s', async (name, filters) => {
+    await expectIndex(name, { companyId: 0, platform: true, q: { ...q, ...filters } }, /bids_status_idx/, [
+      'force_custom_plan',
+      'force_generic_plan',
+    ]);
+  });
+
+  it('a company’s approved trades, oldest first', async () => {
+    const filters = { bid_status: 'Approved' as const, sort_by: 'modified_on' as const };
+    await expectIndex(
+      'a company’s approved trades, oldest first',
+      { companyId: m.buyer.company.id, q: { ...q, ...filters } },
+      /bids_(buyer|seller)_status_idx/,
+      ['force_custom_plan', 'force_generic_plan'],
+    );
+  });
+
   it('a listing’s bids (the item page, its Placed Bids tab)', async () => {
     // Not the generic plan the server runs: every bid here has one buyer, so a plan without values takes "a
     // company's bids" for the whole table. A market's statistics make the generic plan walk the listing's index

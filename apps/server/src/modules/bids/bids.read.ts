@@ -1,65 +1,100 @@
-// Reading bids: a party's detail (also the answer of every transition) and the lists. The effective status and the
-// masking are bids.view.ts's.
+// Reading bids: a party's detail (also the answer of every transition) and the lists; the SuperAdmin reads approved
+// trades, nothing else. The effective status and the masking are bids.view.ts's.
+import { saleOrderRefusal } from '@spirit/domain/bids/bids.rules';
 import { AWAITING_COUNT_CAP } from '@spirit/domain/bids/bids.constants';
 import type { AwaitingBidCount, GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
-import { bidListPage, countAwaiting, countBids, findBidView, historyOf } from './bids.repository.js';
+import {
+  bidListPage,
+  countAwaiting,
+  countBids,
+  findBidView,
+  historyOf,
+  type BidListOptions,
+} from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
+/** The platform reads as no company: its rating columns find no rows of a company 0. */
+const PLATFORM = 0;
+
 /**
- * The detail of a bid for a party of `companyId`, read in `tx` (after a transition, the transition's own view): two
- * statements, the bid with its listings, the caller's tiers and ratings, then its history. Another company's bid
- * does not exist for the caller.
+ * The detail of a bid for a party of `companyId`, or for the platform (`null`: approved trades only), read in `tx`
+ * (after a transition, the transition's own view): two statements, the bid with its listings, the caller's tiers
+ * and ratings, then its history. Another company's bid does not exist for the caller.
  */
-export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: number, now: Date) {
-  const view = await findBidView(tx, { id, companyId, userId: actor.userId });
-  const side = view && sideOf(view.bid, companyId);
-  if (!view || !side) throw bidError('bid.not_found');
+export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: number | null, now: Date) {
+  const view = await findBidView(tx, { id, companyId: companyId ?? PLATFORM, userId: actor.userId });
+  const side = view && companyId !== null ? sideOf(view.bid, companyId) : null;
+  const platform = companyId === null && view?.bid.status === 'Approved';
+  if (!view || (!side && !platform)) throw bidError('bid.not_found');
   const history = await historyOf(tx, id);
   // The caller's tier on their side; a reader holding one on both sides reads as no party (`actorOn` refuses them).
-  const place = placeFrom(side, { offer: view.offer_tier, ask: view.ask_tier });
-  const bidActor = place.bothSides ? null : place.actor;
-  const viewer: Viewer = { companyId, side };
-  return toDetail({ ...view, history, viewer, actor: bidActor, now });
+  const place = side ? placeFrom(side, { offer: view.offer_tier, ask: view.ask_tier }) : null;
+  const bidActor = !place || place.bothSides ? null : place.actor;
+  const viewer: Viewer = { companyId, side, platform };
+  const canUploadSaleOrder =
+    !!side &&
+    saleOrderRefusal({
+      side,
+      status: view.bid.status,
+      isAdmin: actor.roles.includes('Admin'),
+      mappedToSellerDistillery: view.offer_tier !== null,
+    }) === null;
+  return toDetail({ ...view, history, viewer, actor: bidActor, canUploadSaleOrder, now });
 }
 
 export async function get(deps: Deps, actor: Actor, id: number) {
-  const { companyId } = tradingSide(actor);
+  const companyId = isSuperAdmin(actor) ? null : tradingSide(actor).companyId;
   return detailFor(deps.db, actor, id, companyId, deps.now());
 }
 
-export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
+/** Whose list a query reads: the caller's company's (or the market's), or for the SuperAdmin every approved trade. */
+async function listOptions(deps: Deps, actor: Actor, q: GetAllBids): Promise<Omit<BidListOptions, 'now'>> {
+  if (isSuperAdmin(actor)) {
+    // Read access to the trades, never to what is being negotiated or waits for someone.
+    if (q.bid_status !== 'Approved' || q.offer_id || q.is_market || q.awaiting_me) throw bidError('bid.approved_only');
+    return { companyId: PLATFORM, platform: true, userId: actor.userId, q };
+  }
   const { companyId } = tradingSide(actor);
-  const now = deps.now();
   let listingId: number | undefined;
   if (q.offer_id) {
     // A listing's bids: only the company's own listing.
     if (!(await findOwnListing(deps.db, companyId, q.offer_id))) throw listingNotFound();
     listingId = q.offer_id;
   }
-  const opts = { companyId, userId: actor.userId, now, q, listingId };
+  return { companyId, userId: actor.userId, q, listingId };
+}
+
+export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
+  const now = deps.now();
+  const opts = { ...(await listOptions(deps, actor, q)), now };
+  const { companyId } = opts;
   // The total is kept for a few seconds, as the market's: the market's current bids run to a hundred thousand, and
   // counting even a company's own (to the cap) costs as much as its page. Whose list it is belongs to the key: the
-  // caller's company, and for its own lists the caller ("awaiting me" reads their tiers).
+  // caller's company, and for its own lists the caller ("awaiting me" reads their tiers); the platform's is one.
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
-    key: totalKey('bids', q, q.is_market ? { companyId } : { companyId, userId: actor.userId }),
+    key: totalKey(
+      'bids',
+      q,
+      opts.platform ? { platform: true } : q.is_market ? { companyId } : { companyId, userId: actor.userId },
+    ),
     now: now.getTime(),
     q,
     page: (withTotal) => bidListPage(deps.db, opts, withTotal),
     countAll: () => countBids(deps.db, opts),
   });
+  const viewer = (bid: { buyer_company_id: number; seller_company_id: number }): Viewer =>
+    opts.platform ? { companyId: null, side: null, platform: true } : { companyId, side: sideOf(bid, companyId) };
   return {
-    records: page.records.map(({ bid, ...x }) =>
-      toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),
-    ),
+    records: page.records.map(({ bid, ...x }) => toListRecord(bid, x, viewer(bid), now)),
     totalRecords: page.totalRecords,
   };
 }

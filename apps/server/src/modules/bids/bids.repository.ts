@@ -24,6 +24,7 @@ import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
+import { ratingColumns } from '../ratings/ratings.repository.js';
 import { users } from '../users/users.table.js';
 import { bidHistory, bids } from './bids.table.js';
 
@@ -142,7 +143,7 @@ const bidViewStatement = fixedStatement((tx) =>
       ask: listingView(ask, askDistillery, buyer),
       offer_tier: tierOn(offer.distillery_id),
       ask_tier: tierOn(ask.distillery_id),
-      ...ratingColumns(counterpartyDistillery),
+      ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))
@@ -278,7 +279,10 @@ function awaitingWhere(only?: BidTier): SQL {
 }
 
 export type BidListOptions = {
+  /** The caller's company (0 for the platform). */
   companyId: number;
+  /** The SuperAdmin's list: every company's bids (the service allows it approved trades only). */
+  platform?: boolean;
   userId: number;
   now: Date;
   q: GetAllBids;
@@ -290,21 +294,6 @@ export type BidListOptions = {
 const counterpartyDistillery = sql`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
   then ${offer.distillery_id} else ${ask.distillery_id} end)`;
 
-/** `$company`'s rating, its source and the industry rating of a distillery (as the listings compute them). */
-function ratingColumns(distillery: SQL) {
-  const mine = (column: 'rating' | 'source') =>
-    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${distillery}
-      and r.from_company_id = ${sql.placeholder('company')} order by r.created_at desc, r.id desc limit 1)`;
-  return {
-    your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
-    source: sql<string | null>`${mine('source')}`,
-    industry_rating: sql<string | null>`(select round(avg(latest.rating), 1)::text from (
-        select distinct on (r.from_company_id) r.rating from ratings r
-        where r.to_distillery_id = ${distillery}
-        order by r.from_company_id, r.created_at desc, r.id desc) latest)`,
-  };
-}
-
 /** Bid lists count at most this many bids: the market's and a status's lists run to hundreds of thousands. */
 export const BID_COUNT_CAP = 10_000;
 
@@ -314,6 +303,9 @@ export const BID_COUNT_CAP = 10_000;
  */
 export type BidListShape = {
   market: boolean;
+  platform: boolean;
+  /** The direction of the last-change order. */
+  order: 'asc' | 'desc';
   listing: boolean;
   status: StatusFilter;
   awaiting: 'no' | 'any' | BidTier;
@@ -365,6 +357,8 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
   if (shape.market) {
     return { parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared) }], withListings };
   }
+  // The platform's approved trades walk the status index (bids_status_idx) in the page's order.
+  if (shape.platform) return { parts: [{ where: shared }], withListings };
   return {
     parts: [
       // A company never trades with itself; the second condition keeps the two parts apart all the same.
@@ -384,23 +378,26 @@ function cappedBidCount(parts: Part[], withListings: boolean, cap = BID_COUNT_CA
   return sql<number>`(select count(*) from (${union} limit ${cap}) as capped)::int`.mapWith(Number);
 }
 
-const NEWEST_FIRST = sql`${bids.updated_at} desc, ${bids.id} desc`;
+/** Last change first (`desc`, every list's own order) or last (`asc`): either way along the indexes. */
+const byChange = (order: 'asc' | 'desc') => sql`${bids.updated_at} ${sql.raw(order)}, ${bids.id} ${sql.raw(order)}`;
 
 /** The ids of the page: each part's first `$upto` bids in order, merged, then the page cut from them. */
-function pageIds(parts: Part[], withListings: boolean) {
+function pageIds(parts: Part[], withListings: boolean, order: 'asc' | 'desc') {
   const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
   const cols = sql`${bids.id}, ${bids.updated_at}`;
   if (parts.length === 1) {
-    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${NEWEST_FIRST} limit ${limit} offset ${offset}`;
+    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${byChange(order)} limit ${limit} offset ${offset}`;
   }
   const union = sql.join(
     parts.map(
-      (p) => sql`(${matching(p.where, withListings, cols)} order by ${NEWEST_FIRST} limit ${sql.placeholder('upto')})`,
+      (p) =>
+        sql`(${matching(p.where, withListings, cols)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`,
     ),
     sql` union all `,
   );
+  const dir = sql.raw(order);
   return sql`select "part"."id" from (${union}) as "part"
-    order by "part"."updated_at" desc, "part"."id" desc limit ${limit} offset ${offset}`;
+    order by "part"."updated_at" ${dir}, "part"."id" ${dir} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -446,7 +443,7 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
       ask_price: ask.price,
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
-      ...ratingColumns(counterpartyDistillery),
+      ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
       ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
     })
     .from(bids)
@@ -454,8 +451,8 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     .innerJoin(ask, eq(ask.id, bids.ask_id))
     .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
     .innerJoin(seller, eq(seller.id, bids.seller_company_id))
-    .where(sql`${bids.id} in (${pageIds(parts, withListings)})`)
-    .orderBy(NEWEST_FIRST);
+    .where(sql`${bids.id} in (${pageIds(parts, withListings, shape.order)})`)
+    .orderBy(byChange(shape.order));
 }
 
 // A listing's bids: with few buyers in a market a plan without values takes "a company's bids" for the table.
@@ -469,6 +466,8 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
   const states = q.states?.length ? q.states : undefined;
   const shape: BidListShape = {
     market: !!q.is_market,
+    platform: !!opts.platform,
+    order: q.sort_by ? q.sort_order : 'desc',
     listing: !!opts.listingId,
     status: statusFilter(q.bid_status),
     awaiting: q.awaiting_me ? (q.awaiting_tier ?? 'any') : 'no',
@@ -522,6 +521,8 @@ export const AWAITING_SHAPE: BidListShape = {
   states: false,
   search: false,
   total: false,
+  platform: false,
+  order: 'desc',
 };
 
 /** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */

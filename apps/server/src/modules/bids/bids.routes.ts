@@ -1,7 +1,8 @@
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod, type Limit } from '../../plugins/registry.js';
+import { defineMethod, type Limit } from '../../http/registry.js';
 import * as reads from './bids.read.js';
+import { attachSaleOrder } from './bids.sale-order.js';
 import * as bids from './bids.service.js';
 import * as stepUp from './bids.step-up.js';
 
@@ -51,6 +52,11 @@ export function bidsRoutes(app: FastifyInstance): void {
   defineMethod(app, 'getAwaitingBidCount', async ({ actor }) => ({ data: await reads.awaitingCount(deps, actor!) }));
   defineMethod(app, 'getBidById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
   defineMethod(app, 'getOrderById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
+
+  defineMethod(app, 'updateBid', async ({ body, actor }) => ({
+    message: BID_MESSAGES.saleOrderSaved,
+    data: await attachSaleOrder(deps, actor!, body),
+  }));
 
   defineMethod(
     app,

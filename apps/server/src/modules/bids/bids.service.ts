@@ -26,6 +26,7 @@ import { onUniqueViolation } from '../../lib/db-errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { applicableRate } from '../fees/fees.service.js';
+import { issueTradeInvoices } from '../invoices/invoices.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { listings } from '../listings/listings.table.js';
 import { bidError } from './bids.errors.js';
@@ -269,7 +270,7 @@ function tradeReference(n: number, now: Date) {
  * The sixth approval's work, inside its transaction: both listings locked in id order (so two final approvals
  * sharing a listing queue instead of deadlocking), their available quantity and every term of the pair re-checked
  * (`pairRefusal`), the quantity lowered, a listing at zero closed, the trade reference issued and both sides' fee
- * rates copied.
+ * rates copied; then each side's service fee invoice is issued.
  */
 async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) {
   if (!(await bothTrading(tx, [bid.buyer_company_id, bid.seller_company_id])))
@@ -311,7 +312,7 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
     applicableRate(deps, { companyType: 'Buyer', companyId: bid.buyer_company_id, product: bid.product }, tx),
     applicableRate(deps, { companyType: 'Seller', companyId: bid.seller_company_id, product: bid.product }, tx),
   ]);
-  return {
+  const settled = {
     trade_reference: tradeReference(await nextTradeNumber(tx), now),
     approved_at: now,
     buyer_commission_amount: buyerRate?.commission_amount ?? null,
@@ -321,6 +322,9 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
     seller_state_gst: sellerRate?.state_gst ?? null,
     seller_central_gst: sellerRate?.central_gst ?? null,
   };
+  // Each side's service fee invoice, numbered in this transaction: no trade without them, no number lost.
+  await issueTradeInvoices(deps, tx, { trade: { ...bid, ...settled }, actorUserId: actor.userId, now });
+  return settled;
 }
 
 type NegotiateInput = Omit<NegotiateBid, 'valid_until'> & { valid_until?: Date };

@@ -10,8 +10,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.js';
+import { files } from '../files/files.table.js';
 import { listings } from '../listings/listings.table.js';
 import { users } from '../users/users.table.js';
 
@@ -83,6 +85,11 @@ export const bids = pgTable(
     seller_commission_amount: money('seller_commission_amount'),
     seller_state_gst: percent('seller_state_gst'),
     seller_central_gst: percent('seller_central_gst'),
+    /**
+     * The seller's sale order of an approved trade (a `sale_order` file of the seller company). A replacement points
+     * here anew and keeps the earlier file; the audit entry names both.
+     */
+    sell_order_file_id: uuid('sell_order_file_id').references(() => files.id),
     created_by: integer('created_by').references(() => users.id),
     updated_by: integer('updated_by').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -151,6 +158,10 @@ export const bids = pgTable(
     index('bids_product_recent_idx')
       .on(t.product, t.updated_at.desc().nullsFirst())
       .where(sql`not ${t.is_confidential}`),
+    // Whose sale order a file is (getFile for the trade's buyer): the few bids that have one.
+    index('bids_sell_order_idx')
+      .on(t.sell_order_file_id)
+      .where(sql`${t.sell_order_file_id} is not null`),
     // The last traded price of a product: its newest approved, non-confidential trade, one index entry away.
     index('bids_product_traded_idx')
       .on(t.product, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())

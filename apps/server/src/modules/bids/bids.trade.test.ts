@@ -145,13 +145,17 @@ describe('a trade from placement to the sixth approval', () => {
     expect(bid.seller_company_name).toBe(m.seller.company.body.name);
     expect(bid.buyer_company_name).toBe(m.buyer.company.body.name);
     expect(bid.seller_company_id).toBe(m.seller.company.id);
+    // The last approval was the seller's: a side reads its own rates only (fee privacy; both in bids.detail.test.ts).
     expect(bid.fees).toEqual({
-      buyer_commission_amount: '1.25',
-      buyer_state_gst: '9.00',
-      buyer_central_gst: '9.00',
       seller_commission_amount: '0.75',
       seller_state_gst: '6.00',
       seller_central_gst: '6.00',
+    });
+    const buyerView = detail(await h.call('getBidById', { bid_id: bid.id }, m.buyer.negotiator.token));
+    expect(buyerView.fees).toEqual({
+      buyer_commission_amount: '1.25',
+      buyer_state_gst: '9.00',
+      buyer_central_gst: '9.00',
     });
     expect(bid.allowed_actions).toEqual([]);
     expect(bid.negotiations.map((n) => n.status)).toEqual([

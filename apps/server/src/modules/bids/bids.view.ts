@@ -2,6 +2,7 @@
 // and distillery names are masked and its ids withheld until the bid is Approved (DESIGN.md §4), and the names of
 // the counterparty's users never leave the server before then.
 import {
+  BID_SIDES,
   FLAG_KEYS,
   TIER_LABELS,
   type BidSide,
@@ -19,13 +20,17 @@ import {
   type BidState,
 } from '@spirit/domain/bids/bids.rules';
 import type { BidDetail, BidHistoryEntry, BidListRecord } from '@spirit/domain/bids/bids.schemas';
+import { fileUrlOf } from '@spirit/domain/files/files.schemas';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
 import type { BidListBid, BidListing, BidRow, historyOf } from './bids.repository.js';
 
-/** Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list). */
-export type Viewer = { companyId: number; side: BidSide | null };
+/**
+ * Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list); `platform`
+ * for the SuperAdmin, who reads approved trades only and sees them as the two parties do.
+ */
+export type Viewer = { companyId: number | null; side: BidSide | null; platform?: boolean };
 
 export const sideOf = (
   bid: Pick<BidRow, 'buyer_company_id' | 'seller_company_id'>,
@@ -40,9 +45,12 @@ export const stateOf = (bid: BidRow): BidState => ({
   valid_until: bid.valid_until,
 });
 
-/** Whether `viewer` may read the clear name of `side`'s company: its own, or either once the trade is Approved. */
+/**
+ * Whether `viewer` may read the clear name of `side`'s company: its own, or either once the trade is Approved (for
+ * the two parties and the platform).
+ */
 const clear = (viewer: Viewer, side: BidSide, status: BidStatus) =>
-  viewer.side === side || (viewer.side !== null && status === 'Approved');
+  viewer.side === side || ((viewer.side !== null || !!viewer.platform) && status === 'Approved');
 const named = (viewer: Viewer, side: BidSide, status: BidStatus, name: string) =>
   clear(viewer, side, status) ? name : maskName(name);
 
@@ -89,6 +97,8 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     viewer_side: viewer.side,
     buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
     seller_company_name: named(viewer, 'seller', status, x.seller_name),
+    buyer_company_state: x.ask_state,
+    seller_company_state: x.offer_state,
     source: source(x.source),
     your_rating: x.your_rating,
     industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
@@ -126,6 +136,7 @@ export function toDetail(opts: {
   viewer: Viewer;
   actor: BidActor | null;
   ratings: { your_rating: number | null; source: string | null; industry_rating: number | null };
+  canUploadSaleOrder: boolean;
   now: Date;
 }): BidDetail {
   const { bid, offer, ask, viewer, actor, now } = opts;
@@ -148,16 +159,7 @@ export function toDetail(opts: {
   );
   const seen = (side: BidSide) => clear(viewer, side, status);
   const negotiations = historyEntries(opts.history, viewer, status);
-  const fees = bid.trade_reference
-    ? {
-        buyer_commission_amount: bid.buyer_commission_amount ?? undefined,
-        buyer_state_gst: bid.buyer_state_gst ?? undefined,
-        buyer_central_gst: bid.buyer_central_gst ?? undefined,
-        seller_commission_amount: bid.seller_commission_amount ?? undefined,
-        seller_state_gst: bid.seller_state_gst ?? undefined,
-        seller_central_gst: bid.seller_central_gst ?? undefined,
-      }
-    : null;
+  const fees = bid.trade_reference ? feesSeenBy(bid, viewer) : null;
   const allowed: UserBidAction[] = allowedActions(stateOf(bid), actor, now);
   return {
     ...record,
@@ -165,8 +167,6 @@ export function toDetail(opts: {
     comment: rejectionComment(negotiations),
     buyer_company_id: seen('buyer') ? bid.buyer_company_id : null,
     seller_company_id: seen('seller') ? bid.seller_company_id : null,
-    buyer_company_state: ask.state,
-    seller_company_state: offer.state,
     // The goods go from the seller's distillery to the buyer's.
     from_distillery_id: seen('seller') ? offer.distillery_id : null,
     to_distillery_id: seen('buyer') ? ask.distillery_id : null,
@@ -177,7 +177,22 @@ export function toDetail(opts: {
     allowed_actions: allowed,
     waiting_for: whoseTurn(stateOf(bid), now),
     fees,
+    sell_order: bid.sell_order_file_id ? fileUrlOf(bid.sell_order_file_id) : null,
+    can_upload_sale_order: opts.canUploadSaleOrder,
   };
+}
+
+/** A side's snapshotted service fee rates, as the detail carries them (a missing part left out). */
+const sideFees = (bid: BidRow, side: BidSide) => ({
+  [`${side}_commission_amount`]: bid[`${side}_commission_amount`] ?? undefined,
+  [`${side}_state_gst`]: bid[`${side}_state_gst`] ?? undefined,
+  [`${side}_central_gst`]: bid[`${side}_central_gst`] ?? undefined,
+});
+
+/** Fee privacy (DESIGN.md §4 "After the trade"): a company reads its own side's rates only, the platform both. */
+function feesSeenBy(bid: BidRow, viewer: Viewer): NonNullable<BidDetail['fees']> {
+  const sides = BID_SIDES.filter((side) => viewer.platform || viewer.side === side);
+  return Object.assign({}, ...sides.map((side) => sideFees(bid, side))) as NonNullable<BidDetail['fees']>;
 }
 
 export const tierLabel = (actor: BidActor) => TIER_LABELS[actor.tier];

@@ -233,6 +233,11 @@ export async function notify(deps: Deps, actor: Actor, companyId: number): Promi
   return message;
 }
 
-export async function names(deps: Deps, type: 'Seller' | 'Buyer') {
-  return approvedCompanyNames(deps.db, type);
+/**
+ * Approved companies of a type for pickers. A company Admin (the ratings form) gets the companies it may rate, those
+ * of the opposite type, and for its own type only itself.
+ */
+export async function names(deps: Deps, actor: Actor, type: 'Seller' | 'Buyer') {
+  if (isSuperAdmin(actor) || type !== actor.companyType) return approvedCompanyNames(deps.db, type);
+  return approvedCompanyNames(deps.db, type, actor.companyId!);
 }

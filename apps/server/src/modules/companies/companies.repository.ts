@@ -203,11 +203,18 @@ export async function replaceSpirits(tx: Tx, companyId: number, spirits: string[
   await tx.insert(companySpirits).values(spirits.map((type_of_spirit) => ({ company_id: companyId, type_of_spirit })));
 }
 
-export async function approvedCompanyNames(tx: Tx, type: 'Seller' | 'Buyer') {
+/** Approved companies of a type, by name; only `onlyId` when given. */
+export async function approvedCompanyNames(tx: Tx, type: 'Seller' | 'Buyer', onlyId?: number) {
   return tx
     .select({ id: companies.id, name: displayNameSql })
     .from(companies)
-    .where(and(eq(companies.type, type), eq(companies.status, 'Approved')))
+    .where(
+      and(
+        eq(companies.type, type),
+        eq(companies.status, 'Approved'),
+        onlyId === undefined ? undefined : eq(companies.id, onlyId),
+      ),
+    )
     .orderBy(sql`lower(${displayNameSql})`, companies.id);
 }
 

@@ -1,6 +1,6 @@
 import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import * as admin from './companies.admin.service.js';
 import { registerCompany, reviewCompany } from './companies.service.js';
 
@@ -36,5 +36,7 @@ export function companiesRoutes(app: FastifyInstance): void {
     message: await admin.notify(deps, actor!, body.company_id),
     data: null,
   }));
-  defineMethod(app, 'getAllCompanyName', async ({ body }) => ({ data: await admin.names(deps, body.company_type) }));
+  defineMethod(app, 'getAllCompanyName', async ({ body, actor }) => ({
+    data: await admin.names(deps, actor!, body.company_type),
+  }));
 }

@@ -3,6 +3,7 @@ import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { companies } from '../companies/companies.table.js';
 import { distilleries } from './distilleries.table.js';
 
 export type DistilleryRow = typeof distilleries.$inferSelect;
@@ -65,4 +66,19 @@ export async function nameTaken(tx: Tx, companyId: number, name: string, exceptI
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** A company's type and status, and its distilleries' ids and names by name (the ratings form's picker). */
+export async function companyWithDistilleryNames(tx: Tx, companyId: number) {
+  const [company] = await tx
+    .select({ id: companies.id, type: companies.type, status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) return null;
+  const names = await tx
+    .select({ id: distilleries.id, name: distilleries.name })
+    .from(distilleries)
+    .where(eq(distilleries.company_id, companyId))
+    .orderBy(sql`lower(${distilleries.name})`, distilleries.id);
+  return { company, names };
 }

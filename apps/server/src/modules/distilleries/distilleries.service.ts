@@ -1,14 +1,22 @@
 import { DISTILLERY_MESSAGES, type Distillery } from '@spirit/domain/distilleries/distilleries.schemas';
+import { RATING_MESSAGES } from '@spirit/domain/ratings/ratings.constants';
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import type { z } from 'zod';
 import type { distilleryFormSchema } from '@spirit/domain/distilleries/distilleries.schemas';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../lib/actor.js';
+import { mayListForRating } from '@spirit/domain/ratings/ratings.rules';
+import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { conflict, invalidField, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { isKnownState } from '../geo/geo.service.js';
-import { findDistillery, listDistilleries, nameTaken, type DistilleryRow } from './distilleries.repository.js';
+import {
+  companyWithDistilleryNames,
+  findDistillery,
+  listDistilleries,
+  nameTaken,
+  type DistilleryRow,
+} from './distilleries.repository.js';
 import { distilleries } from './distilleries.table.js';
 
 type Form = z.output<typeof distilleryFormSchema>;
@@ -39,6 +47,19 @@ async function checkForm(deps: Deps, companyId: number, form: Form, exceptId?: n
 export async function list(deps: Deps, actor: Actor, q: ListQuery) {
   const page = await listDistilleries(deps.db, actor.companyId!, q);
   return { records: page.records.map(toDistillery), totalRecords: page.totalRecords };
+}
+
+/**
+ * getDistillNameByCompanyId: a company's distilleries for the ratings form. The SuperAdmin may ask for any company's;
+ * a company Admin for its own and an Approved company's of the opposite type (the ones it may rate). Any other
+ * company does not exist for the caller.
+ */
+export async function namesOf(deps: Deps, actor: Actor, companyId: number) {
+  const found = await companyWithDistilleryNames(deps.db, companyId);
+  const viewer = { superAdmin: isSuperAdmin(actor), companyId: actor.companyId, type: actor.companyType };
+  if (!found || !mayListForRating(viewer, found.company))
+    throw notFound('company.not_found', RATING_MESSAGES.companyNotFound);
+  return found.names;
 }
 
 export async function get(deps: Deps, actor: Actor, id: number) {

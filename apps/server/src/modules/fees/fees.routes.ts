@@ -1,7 +1,9 @@
 import { FEE_MESSAGES } from '@spirit/domain/fees/fees.schemas';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
+import { TRADE_FEE_MESSAGES } from '@spirit/domain/fees/trade-fees.schemas';
 import * as fees from './fees.service.js';
+import * as tradeFees from './trade-fees.service.js';
 
 export function feesRoutes(app: FastifyInstance): void {
   const { deps } = app;
@@ -14,5 +16,16 @@ export function feesRoutes(app: FastifyInstance): void {
   defineMethod(app, 'updateCommission', async ({ body, actor }) => ({
     message: FEE_MESSAGES.updated,
     data: await fees.update(deps, actor!, body),
+  }));
+
+  defineMethod(app, 'getAllBidCommission', async ({ body, actor }) => ({
+    data: await tradeFees.list(deps, actor!, body),
+  }));
+  defineMethod(app, 'getBidCommissionById', async ({ body, actor }) => ({
+    data: await tradeFees.get(deps, actor!, body.id),
+  }));
+  defineMethod(app, 'updateBidCommission', async ({ body, actor }) => ({
+    message: TRADE_FEE_MESSAGES.updated,
+    data: await tradeFees.update(deps, actor!, body),
   }));
 }

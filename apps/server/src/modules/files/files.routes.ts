@@ -1,8 +1,9 @@
-import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES, SALE_ORDER_PURPOSE } from '@spirit/domain/files/files.constants';
+import { METHOD_ACCESS } from '@spirit/domain/api/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, invalidField } from '../../lib/errors.js';
-import { checkAccess, defineMethod } from '../../plugins/registry.js';
-import { readFileFor, storeSheetUpload, storeUpload } from './files.service.js';
+import { checkAccess, defineMethod } from '../../http/registry.js';
+import { readFileFor, storeSaleOrderUpload, storeSheetUpload, storeUpload } from './files.service.js';
 import { servedName } from './files.verify.js';
 
 // The spec's text is the same for PAN cards and bulk sheets.
@@ -44,6 +45,14 @@ export function filesRoutes(app: FastifyInstance): void {
         const refusal = checkAccess(['Negotiator'], actor);
         if (refusal) throw refusal;
         const stored = await storeSheetUpload(deps, actor!, { ...file, ip: req.ip });
+        return { message: FILE_MESSAGES.uploaded, data: stored };
+      }
+      if (fields.purpose === SALE_ORDER_PURPOSE) {
+        // A sale order belongs to the uploader's company; `updateBid` decides who may attach it to a trade.
+        const actor = await app.auth.actorOf(req, METHOD_ACCESS.updateBid);
+        const refusal = checkAccess(METHOD_ACCESS.updateBid, actor);
+        if (refusal) throw refusal;
+        const stored = await storeSaleOrderUpload(deps, actor!, { ...file, ip: req.ip });
         return { message: FILE_MESSAGES.uploaded, data: stored };
       }
       const stored = await storeUpload(deps, { ...file, ip: req.ip });

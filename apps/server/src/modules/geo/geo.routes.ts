@@ -1,6 +1,6 @@
 import { SPIRITS } from '@spirit/domain/companies/companies.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import { stateCities } from './geo.service.js';
 
 export function geoRoutes(app: FastifyInstance): void {

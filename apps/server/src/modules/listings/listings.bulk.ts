@@ -25,13 +25,10 @@ import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { consumeFile, readCompanyFile, storeCompanyFile } from '../files/files.service.js';
 import { readSheetTable } from '../files/files.sheets.js';
-import { companyProducts } from './listings.repository.js';
+import { companyProducts, insertListings } from './listings.repository.js';
 import { invalid, loadContext, newListing, tradingSide } from './listings.service.js';
-import { listings } from './listings.table.js';
 
 const XLSX_TYPE = BULK_UPLOAD_TYPES[2];
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at ~20 columns a row. */
-const INSERT_CHUNK = 1_000;
 
 /** The template: the side's columns, and a sheet of the valid products, states and the caller's distilleries. */
 export async function generateTemplate(deps: Deps, actor: Actor, type: 'offer' | 'ask') {
@@ -178,14 +175,7 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
   const ids = await deps.db.transaction(async (tx) => {
     // A sheet is read into listings once: the second of two calls with the same file waits here, then is refused.
     if (!(await consumeFile(tx, file.row.id, now))) throw conflict('bulk.file_used', LISTING_MESSAGES.bulkFileUsed);
-    const created: number[] = [];
-    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-      const inserted = await tx
-        .insert(listings)
-        .values(values.slice(i, i + INSERT_CHUNK))
-        .returning({ id: listings.id });
-      created.push(...inserted.map((r) => r.id));
-    }
+    const created = await insertListings(tx, values);
     await audit(tx, {
       actorUserId: actor.userId,
       companyId,

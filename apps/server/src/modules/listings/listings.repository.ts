@@ -10,6 +10,7 @@ import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js'
 import { openBidCount } from '../bids/bids.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
+import { ratingColumns } from '../ratings/ratings.repository.js';
 import { listings, offerLandedPrice } from './listings.table.js';
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -184,20 +185,8 @@ export async function listingStats(tx: Tx, opts: { side: ListingSide; product: s
   return { avg: row?.avg ?? null, last: row?.last ?? null };
 }
 
-/** Your rating, source and the industry rating of a listing's distillery, as correlated subqueries. */
-function ratingColumns(myCompany: SQLWrapper) {
-  const mine = (column: 'rating' | 'source') =>
-    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = "listings"."distillery_id"
-      and r.from_company_id = ${myCompany} order by r.created_at desc, r.id desc limit 1)`;
-  return {
-    your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
-    source: sql<string | null>`${mine('source')}`,
-    industry_rating: sql<string | null>`(select round(avg(latest.rating), 1)::text from (
-        select distinct on (r.from_company_id) r.rating from ratings r
-        where r.to_distillery_id = "listings"."distillery_id"
-        order by r.from_company_id, r.created_at desc, r.id desc) latest)`,
-  };
-}
+/** A listing's distillery, as the rating subqueries name it (ratings.repository ratingColumns). */
+const listingDistillery = sql`"listings"."distillery_id"`;
 
 export type PossibleQuery = ListQuery & { sort_by?: 'landed_price' | 'offer_price' };
 
@@ -265,7 +254,7 @@ export function possibleQuery(tx: Tx, shape: PossibleShape) {
   return tx
     .select({
       ...getTableColumns(listings),
-      ...ratingColumns(value('company')),
+      ...ratingColumns(listingDistillery, value('company')),
       ...(shape.total ? { total_records: totalWhere(listings, where) } : {}),
     })
     .from(listings)
@@ -412,4 +401,27 @@ const listingStatement = fixedStatement((tx) =>
 export async function findListing(tx: Tx, id: number, period: string) {
   const rows = await listingStatement(tx).execute({ id, period });
   return rows[0] ?? null;
+}
+
+/**
+ * Inserts new listings (bulk upload) and answers their ids in order. Each statement carries its rows as one JSON
+ * parameter read by `json_populate_recordset`: on the embedded database that parses and binds in about half the time
+ * of a multi-row VALUES with twenty parameters a row, which shortens the one transaction every other request waits
+ * behind (issue 20, item 6).
+ */
+export async function insertListings(tx: Tx, rows: Record<string, unknown>[], chunk = 1_000): Promise<number[]> {
+  if (!rows.length) return [];
+  const columns = Object.keys(rows[0]!).map((key) =>
+    sql.identifier(listings[key as keyof typeof listings.$inferInsert].name),
+  );
+  const names = sql.join(columns, sql`, `);
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const json = JSON.stringify(rows.slice(i, i + chunk));
+    const res = await tx.execute(
+      sql`insert into ${listings} (${names}) select ${names} from json_populate_recordset(null::${listings}, ${json}::json) returning ${listings.id}`,
+    );
+    ids.push(...(res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
+  }
+  return ids;
 }

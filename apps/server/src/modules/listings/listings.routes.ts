@@ -1,6 +1,6 @@
 import { LISTING_MESSAGES, sideOfCompany } from '@spirit/domain/listings/listings.constants';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import * as bulk from './listings.bulk.js';
 import * as listings from './listings.service.js';
 

@@ -1,6 +1,6 @@
 import { MAPPING_MESSAGES } from '@spirit/domain/mappings/mappings.schemas';
 import type { FastifyInstance } from 'fastify';
-import { defineMethod } from '../../plugins/registry.js';
+import { defineMethod } from '../../http/registry.js';
 import * as mappings from './mappings.service.js';
 
 export function mappingsRoutes(app: FastifyInstance): void {

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
+import { users } from '../users/users.table.js';
 
 /**
  * A company's rating of another company's distillery (DESIGN.md §4 "Ratings and source"): 1–5 stars and the
- * rater's supplier-qualification source. Written by the after-trade issue; read by the listings' possible
- * counterparties (your rating = your company's latest, industry rating = mean of every company's latest).
+ * rater's supplier-qualification source. Rows are never changed: a new review is a new row and the latest row of a
+ * (rating company, distillery) wins (your rating = your company's latest, industry rating = mean of every company's
+ * latest), read by every list that shows them.
  */
 export const ratings = pgTable(
   'ratings',
@@ -26,8 +29,10 @@ export const ratings = pgTable(
     source: text('source', { enum: ['New', 'Approved', 'Rejected'] })
       .notNull()
       .default('New'),
-    /** The approved trade rated, when the rating comes from one (bids arrive with the next issue). */
-    bid_id: integer('bid_id'),
+    /** The approved trade rated, when the rating comes from one. */
+    bid_id: integer('bid_id').references(() => bids.id),
+    /** Who entered the row: a user of the rating company, or the SuperAdmin entering it for that company. */
+    entered_by_user_id: integer('entered_by_user_id').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -39,5 +44,11 @@ export const ratings = pgTable(
       t.created_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A side's latest review of a trade (getBidRating).
+    index('ratings_bid_idx')
+      .on(t.bid_id, t.from_company_id, t.id.desc().nullsFirst())
+      .where(sql`${t.bid_id} is not null`),
+    // A company's ratings for its export, newest first.
+    index('ratings_from_company_idx').on(t.from_company_id, t.id),
   ],
 );

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@spirit/domain/auth/auth.constants';
 import { USER_MESSAGES } from '@spirit/domain/users/users.schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/actor.js';
-import { checkAccess, defineMethod } from '../../plugins/registry.js';
+import { checkAccess, defineMethod } from '../../http/registry.js';
 import * as admin from './users.admin.service.js';
 import * as usersService from './users.service.js';
 

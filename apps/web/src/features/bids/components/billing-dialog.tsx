@@ -1,35 +1,45 @@
-// "Price Breakup Details" (spec 001 §2 billing details modal: Invoice No, Amount, Billing Date, Close). Invoices come
-// with the next issue: until then an Approved bid shows its trade reference and approval time in their place, any
-// other "Not issued yet"; the breakup is the final-price rule's lines, the quantity and quantity × final price.
-import { HISTORY_STATUS } from '@spirit/domain/bids/bids.constants';
+// "Price Breakup Details" (spec 001 §2 billing details modal: Invoice No, Amount, Billing Date, Close). Invoice No and
+// Billing Date are the caller's side's service fee invoice of an Approved trade (its live one: a fee correction
+// replaces it), with its PDF; before the trade "Not issued yet". The breakup is the final-price rule's lines, the
+// quantity and quantity × final price.
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
+import type { InvoiceSummary } from '@spirit/domain/invoices/invoices.schemas';
 import type { LandedBreakdown } from '@spirit/domain/listings/listings.schemas';
 import { Dialog } from 'primereact/dialog';
 import { Button } from '../../../ui/button';
 import { formatDateTime, formatMoney, formatQuantity } from '../../../ui/format';
+import { useInvoiceDownload } from '../../../ui/invoice-downloads';
 import { Facts } from '../../../ui/item-facts';
 import { breakdownLines } from '../../../ui/price-breakdown';
+import { useTradeInvoices } from '../api/get-trade-invoices';
 import { billAmount } from './bid-price';
 
 export const NOT_ISSUED = 'Not issued yet';
 
-type Billed = Pick<BidDetail, 'status' | 'trade_reference_number' | 'negotiations' | 'modified_on' | 'quantity'>;
+type Billed = Pick<BidDetail, 'id' | 'status' | 'quantity'>;
 
-/** Invoice No and Billing Date: an Approved bid's trade reference and the time of its last approval. */
-export function billingOf(bid: Billed): { invoiceNumber: string; billingDate: string } {
-  if (bid.status !== 'Approved' || !bid.trade_reference_number)
-    return { invoiceNumber: NOT_ISSUED, billingDate: NOT_ISSUED };
-  const last = bid.negotiations.findLast((e) => e.status === HISTORY_STATUS.approved.approver);
-  return {
-    invoiceNumber: bid.trade_reference_number,
-    billingDate: formatDateTime(last?.created_on ?? bid.modified_on),
-  };
+/** The side's current invoice: the newest that no credit note cancelled. */
+export function liveInvoice(invoices: readonly InvoiceSummary[] | undefined): InvoiceSummary | null {
+  return invoices?.findLast((i) => i.kind === 'invoice' && !i.cancelled) ?? null;
+}
+
+/** Invoice No and Billing Date of the caller's side's current invoice. */
+export function billingOf(invoice: InvoiceSummary | null, loading = false) {
+  if (!invoice) {
+    const text = loading ? 'Loading…' : NOT_ISSUED;
+    return { invoiceNumber: text, billingDate: text };
+  }
+  return { invoiceNumber: invoice.number, billingDate: formatDateTime(invoice.issued_on) };
 }
 
 type Props = { bid: Billed; breakdown: LandedBreakdown | null; visible: boolean; onClose: () => void };
 
 export function BillingDialog({ bid, breakdown, visible, onClose }: Props) {
-  const billing = billingOf(bid);
+  const approved = bid.status === 'Approved';
+  const invoices = useTradeInvoices(bid.id, visible && approved);
+  const invoice = approved ? liveInvoice(invoices.data) : null;
+  const billing = billingOf(invoice, approved && invoices.isPending);
+  const { download, busy } = useInvoiceDownload();
   const lines = breakdown ? breakdownLines(breakdown, { keepZero: true, totalLabel: 'Final price per litre' }) : [];
   return (
     <Dialog header="Price Breakup Details" visible={visible} onHide={onClose} className="bid-dialog" draggable={false}>
@@ -40,10 +50,19 @@ export function BillingDialog({ bid, breakdown, visible, onClose }: Props) {
           ...lines,
           { label: 'Quantity', value: formatQuantity(bid.quantity, 1) },
           { label: 'Amount', value: breakdown ? formatMoney(billAmount(bid.quantity, breakdown.total)) : 'N/A' },
+          ...(invoice ? [{ label: 'Service Fee (Inc Tax)', value: formatMoney(invoice.total) }] : []),
         ]}
         className="details price-breakup"
       />
       <div className="form-actions">
+        {invoice ? (
+          <Button
+            label="Download Invoice"
+            className="p-button-outlined"
+            loading={busy === invoice.id}
+            onClick={() => void download(invoice)}
+          />
+        ) : null}
         <Button label="Close" className="p-button-outlined" onClick={onClose} />
       </div>
     </Dialog>

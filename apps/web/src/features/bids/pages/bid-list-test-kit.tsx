@@ -30,6 +30,8 @@ export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidLis
     viewer_side: 'buyer',
     buyer_company_name: 'Test Company',
     seller_company_name: '****es',
+    buyer_company_state: 'Punjab',
+    seller_company_state: 'Goa',
     source: 'New',
     your_rating: null,
     industry_rating: null,

@@ -53,6 +53,8 @@ export function bidDetail(id: number, over: Partial<BidDetail> = {}): BidDetail 
     waiting_for: [{ side: 'seller', tier: 'negotiator' }],
     fees: null,
     allowed_actions: [],
+    sell_order: null,
+    can_upload_sale_order: false,
     ...over,
   };
 }

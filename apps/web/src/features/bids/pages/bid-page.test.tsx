@@ -11,6 +11,16 @@ import { BidPage } from './bid-page';
 import { bidDetail, fakeMethods, marketItem, notFound, renderBidPage } from './bid-page-test-kit';
 
 const calls: Call[] = [];
+const invoice = (over: Record<string, unknown>) => ({
+  kind: 'invoice',
+  side: 'buyer',
+  issued_on: '2026-11-23T10:30:00.000Z',
+  taxable: '1500.00',
+  total: '1770.00',
+  cancelled: false,
+  credits_number: null,
+  ...over,
+});
 function open(
   bid: BidDetail | ReturnType<typeof notFound>,
   more: Record<string, (b: Record<string, unknown>) => unknown> = {},
@@ -109,7 +119,7 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     expect(screen.queryByRole('button', { name: 'Negotiate' })).toBeNull();
   });
 
-  it('bills an approved trade under its reference and approval time, with no action left', async () => {
+  it('bills an approved trade under its live service fee invoice, with no action left', async () => {
     const approver = (type: 'Buyer' | 'Seller', at: string) => ({
       ...bidDetail(5).negotiations[0]!,
       company_type: type,
@@ -127,14 +137,28 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
           approver('Buyer', '2026-11-23T10:30:00.000Z'),
         ],
       }),
+      {
+        // The buyer's invoice was replaced after a fee correction: the dialog shows the live one.
+        getBidCommissionById: () => ({
+          invoices: [
+            invoice({ id: 1, number: 'SX/2026-27/000041', cancelled: true }),
+            invoice({ id: 2, number: 'SXCN/2026-27/000003', kind: 'credit_note', credits_number: 'SX/2026-27/000041' }),
+            invoice({ id: 3, number: 'SX/2026-27/000057', issued_on: '2026-11-24T06:00:00.000Z', total: '1475.00' }),
+          ],
+        }),
+      },
     );
     expect(await screen.findByText('Traded — TR-2026-000042')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Billing Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Price Breakup Details' });
-    expect(within(dialog).getByText('Invoice No').nextSibling?.textContent).toBe('TR-2026-000042');
-    expect(within(dialog).getByText('Billing Date').nextSibling?.textContent).toBe('23-11-2026 16:00');
+    expect(await within(dialog).findByText('SX/2026-27/000057')).toBeTruthy();
+    expect(within(dialog).getByText('Invoice No').nextSibling?.textContent).toBe('SX/2026-27/000057');
+    expect(within(dialog).getByText('Billing Date').nextSibling?.textContent).toBe('24-11-2026 11:30');
+    expect(within(dialog).getByText('Service Fee (Inc Tax)').nextSibling?.textContent).toBe('₹1,475.00');
+    expect(within(dialog).getByRole('button', { name: 'Download Invoice' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'getBidCommissionById').map((c) => c.body)).toEqual([{ id: 5 }]);
   });
 
   it('still shows the whole bid when its counterparty listing has left the market', async () => {

@@ -1,31 +1,26 @@
 // Company Edit (/companyedit/{id}; spec 000 §2, §5): every field of the company, all required, with the
 // contract's `updateCompanySchema` as the rules. Update is the SuperAdmin's; afterwards the prospects list.
-import { COMPANY_TYPES } from '@spirit/domain/companies/companies.constants';
 import {
   updateCompanySchema,
   type CompanyDetails,
   type UpdateCompanyInput,
 } from '@spirit/domain/companies/companies.admin.schemas';
-import { MultiSelect } from 'primereact/multiselect';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { isSuperAdmin, useSession } from '../../../app/session';
 import { Alert } from '../../../ui/alert';
 import { useReturnTo } from '../../../ui/return-to';
 import { FormField } from '../../../ui/form-field';
-import { multiSelectA11y } from '../../../ui/multi-select-a11y';
 import { routeId } from '../../../ui/route-id';
 import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { applyServerFieldErrors, inputClass, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
-import { useAllSpirit } from '../api/get-all-spirit';
 import { useCompanyDetails } from '../api/get-company-details';
-import { useStateCities } from '../api/get-state-cities';
 import { useUpdateCompany } from '../api/update-company';
-import { PanCardUpload } from '../components/pan-card-upload';
+import { CompanyTypeField, PanCardField, SpiritsField, StateCityFields } from '../components/company-form-fields';
 
 type EditValues = {
   id: number;
@@ -95,28 +90,15 @@ function EditForm({ company }: { company: CompanyDetails }) {
   const from = useReturnTo('') || undefined;
   const toast = useToast();
   const mutation = useUpdateCompany();
-  const states = useStateCities();
-  const spirits = useAllSpirit();
 
-  const { register, control, handleSubmit, setValue, setError, watch, formState, getValues, trigger } = useForm<
-    EditValues,
-    unknown,
-    UpdateCompanyInput
-  >({ defaultValues: valuesOf(company), mode: 'onTouched', resolver });
-  const { errors, isSubmitted } = formState;
-  const values = watch();
-  const ready = passes(updateCompanySchema, values);
-
-  const cities = useMemo(() => {
-    const list = states.data?.find((s) => s.state === values.state)?.cities ?? [];
-    // A city on record that the table no longer lists stays choosable rather than silently lost.
-    return values.city && !list.includes(values.city) ? [values.city, ...list] : list;
-  }, [states.data, values.state, values.city]);
-  const spiritOptions = useMemo(() => {
-    const names = (spirits.data ?? []).map((s) => s.type_of_spirit);
-    for (const chosen of values.type_of_spirits) if (!names.includes(chosen)) names.push(chosen);
-    return names.map((name) => ({ label: name, value: name }));
-  }, [spirits.data, values.type_of_spirits]);
+  const form = useForm<EditValues, unknown, UpdateCompanyInput>({
+    defaultValues: valuesOf(company),
+    mode: 'onTouched',
+    resolver,
+  });
+  const { register, handleSubmit, setError, watch, formState } = form;
+  const { errors } = formState;
+  const ready = passes(updateCompanySchema, watch());
 
   const onValid = async (body: UpdateCompanyInput) => {
     try {
@@ -151,18 +133,7 @@ function EditForm({ company }: { company: CompanyDetails }) {
       <fieldset disabled={!superAdmin} className="plain-fieldset">
         <legend className="visually-hidden">Company details</legend>
         <div className="form-grid">
-          <FormField id="edit-type" label="Type" error={err('type')} required>
-            {(a11y) => (
-              <select {...a11y} {...register('type')} className={inputClass(!!err('type'), 'native-select')}>
-                <option value="">Select type</option>
-                {COMPANY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <CompanyTypeField form={form} idPrefix="edit" />
           {text('registered_name', 'Registered Name')}
           {text('name', 'Name')}
           {text('email', 'Email', { type: 'email' })}
@@ -180,46 +151,7 @@ function EditForm({ company }: { company: CompanyDetails }) {
               />
             )}
           </FormField>
-          <FormField id="edit-state" label="State" error={err('state')} required>
-            {(a11y) => (
-              <select
-                {...a11y}
-                {...register('state', {
-                  onChange: () => {
-                    setValue('city', '', { shouldValidate: isSubmitted });
-                    // The GST number's state code is checked against the State.
-                    if (getValues('gst_number')) void trigger('gst_number');
-                  },
-                })}
-                value={values.state}
-                className={inputClass(!!err('state'), 'native-select')}
-              >
-                <option value="">{states.isPending ? 'Loading states…' : 'Select state'}</option>
-                {(states.data ?? []).map((s) => (
-                  <option key={s.state} value={s.state}>
-                    {s.state}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id="edit-city" label="City" error={err('city')} required>
-            {(a11y) => (
-              <select
-                {...a11y}
-                {...register('city')}
-                value={values.city}
-                className={inputClass(!!err('city'), 'native-select')}
-              >
-                <option value="">{values.state ? 'Select city' : 'Select a state first'}</option>
-                {cities.map((city) => (
-                  <option key={city} value={city}>
-                    {city}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <StateCityFields form={form} idPrefix="edit" />
           <FormField id="edit-pin" label="Pin Code" error={err('pin_code')}>
             {(a11y) => (
               <input
@@ -231,52 +163,11 @@ function EditForm({ company }: { company: CompanyDetails }) {
               />
             )}
           </FormField>
-          <FormField id="edit-spirits" label="Type of Spirits" error={err('type_of_spirits')} required>
-            {(a11y) => (
-              <Controller
-                name="type_of_spirits"
-                control={control}
-                render={({ field }) => (
-                  <MultiSelect
-                    inputId={a11y.id}
-                    aria-describedby={a11y['aria-describedby']}
-                    aria-invalid={a11y['aria-invalid']}
-                    value={field.value}
-                    options={spiritOptions}
-                    onChange={(event) => field.onChange(event.value as string[])}
-                    onBlur={field.onBlur}
-                    placeholder={spirits.isPending ? 'Loading…' : 'Select spirits'}
-                    maxSelectedLabels={3}
-                    scrollHeight="200px"
-                    filter
-                    showSelectAll={false}
-                    filterMatchMode="contains"
-                    filterPlaceholder="Search"
-                    display="comma"
-                    disabled={!superAdmin}
-                    className={`w-full${a11y['aria-invalid'] ? ' p-invalid' : ''}`}
-                    pt={multiSelectA11y('Search spirits')}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <Controller
-            name="license"
-            control={control}
-            render={({ field }) => (
-              <PanCardUpload
-                id="edit-pan-card"
-                label="Upload PAN Card"
-                required
-                initialFileName={company.license ? 'PAN card on record' : undefined}
-                formError={err('license')}
-                onChange={(url) => {
-                  field.onChange(url);
-                  if (url || isSubmitted) field.onBlur();
-                }}
-              />
-            )}
+          <SpiritsField form={form} idPrefix="edit" disabled={!superAdmin} />
+          <PanCardField
+            form={form}
+            idPrefix="edit"
+            initialFileName={company.license ? 'PAN card on record' : undefined}
           />
           <div className="checkbox-field span-2">
             <input id="edit-premium" type="checkbox" {...register('is_bid_confidential')} />

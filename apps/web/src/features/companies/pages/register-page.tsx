@@ -1,22 +1,24 @@
 // Public company registration (/register; spec 000 §2, §4, §5). Validation is the contract's
 // `createCompanySchema`, so the browser and the server refuse the same input with the same words.
-import { COMPANY_MESSAGES, COMPANY_TYPES } from '@spirit/domain/companies/companies.constants';
+import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
 import { createCompanySchema, type CreateCompany } from '@spirit/domain/companies/companies.schemas';
-import { MultiSelect } from 'primereact/multiselect';
-import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { Alert } from '../../../ui/alert';
 import { Captcha, type CaptchaHandle } from '../../../ui/captcha';
 import { FormField } from '../../../ui/form-field';
 import { SubmitButton } from '../../../ui/submit-button';
-import { multiSelectA11y } from '../../../ui/multi-select-a11y';
 import { applyServerFieldErrors, inputClass, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
 import { useCreateCompany } from '../api/create-company';
-import { useAllSpirit } from '../api/get-all-spirit';
-import { useStateCities } from '../api/get-state-cities';
-import { PanCardUpload } from '../components/pan-card-upload';
+import {
+  CompanyTypeField,
+  PanCardField,
+  SpiritsField,
+  StateCityFields,
+  useCompanyLookupsFailed,
+} from '../components/company-form-fields';
 
 export type RegisterValues = {
   type: string;
@@ -88,31 +90,12 @@ export function RegisterPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const mutation = useCreateCompany();
-  const states = useStateCities();
-  const spirits = useAllSpirit();
+  const lookupsFailed = useCompanyLookupsFailed();
 
-  const { register, control, handleSubmit, setValue, setError, watch, formState, getValues, trigger } = useForm<
-    RegisterValues,
-    unknown,
-    CreateCompany
-  >({
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-    resolver,
-  });
+  const form = useForm<RegisterValues, unknown, CreateCompany>({ defaultValues: EMPTY, mode: 'onTouched', resolver });
+  const { register, handleSubmit, setValue, setError, watch, formState } = form;
   const { errors, isSubmitted } = formState;
-  const values = watch();
-  const chosenState = values.state;
-  const ready = passes(createCompanySchema, values);
-
-  const cities = useMemo(
-    () => states.data?.find((s) => s.state === chosenState)?.cities ?? [],
-    [states.data, chosenState],
-  );
-  const spiritOptions = useMemo(
-    () => (spirits.data ?? []).map((s) => ({ label: s.type_of_spirit, value: s.type_of_spirit })),
-    [spirits.data],
-  );
+  const ready = passes(createCompanySchema, watch());
 
   const onValid = async (values: CreateCompany) => {
     setServerError(null);
@@ -130,7 +113,6 @@ export function RegisterPage() {
   };
 
   const err = (name: keyof RegisterValues) => errors[name]?.message;
-  const lookupsFailed = states.isError || spirits.isError;
 
   return (
     <section className="card register-card" aria-labelledby="page-title">
@@ -150,18 +132,7 @@ export function RegisterPage() {
             </Alert>
           ) : null}
           <div className="form-grid">
-            <FormField id="reg-type" label="Type" error={err('type')} required>
-              {(a11y) => (
-                <select {...a11y} {...register('type')} className={inputClass(!!err('type'), 'native-select')}>
-                  <option value="">Select type</option>
-                  {COMPANY_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <CompanyTypeField form={form} idPrefix="reg" />
             <FormField id="reg-registered-name" label="Registered Name" error={err('registered_name')} required>
               {(a11y) => (
                 <input
@@ -254,40 +225,7 @@ export function RegisterPage() {
                 />
               )}
             </FormField>
-            <FormField id="reg-state" label="State" error={err('state')} required>
-              {(a11y) => (
-                <select
-                  {...a11y}
-                  {...register('state', {
-                    onChange: () => {
-                      setValue('city', '', { shouldValidate: isSubmitted });
-                      // The GST number's state code is checked against the State.
-                      if (getValues('gst_number')) void trigger('gst_number');
-                    },
-                  })}
-                  className={inputClass(!!err('state'), 'native-select')}
-                >
-                  <option value="">{states.isPending ? 'Loading states…' : 'Select state'}</option>
-                  {(states.data ?? []).map((s) => (
-                    <option key={s.state} value={s.state}>
-                      {s.state}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField id="reg-city" label="City" error={err('city')} required>
-              {(a11y) => (
-                <select {...a11y} {...register('city')} className={inputClass(!!err('city'), 'native-select')}>
-                  <option value="">{chosenState ? 'Select city' : 'Select a state first'}</option>
-                  {cities.map((city) => (
-                    <option key={city} value={city}>
-                      {city}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <StateCityFields form={form} idPrefix="reg" />
             <FormField id="reg-pin" label="Digi Code" hint="Pin code" error={err('pin_code')}>
               {(a11y) => (
                 <input
@@ -300,51 +238,8 @@ export function RegisterPage() {
                 />
               )}
             </FormField>
-            <FormField id="reg-spirits" label="Type of Spirits" error={err('type_of_spirits')} required>
-              {(a11y) => (
-                <Controller
-                  name="type_of_spirits"
-                  control={control}
-                  render={({ field }) => (
-                    <MultiSelect
-                      inputId={a11y.id}
-                      aria-describedby={a11y['aria-describedby']}
-                      aria-invalid={a11y['aria-invalid']}
-                      value={field.value}
-                      options={spiritOptions}
-                      onChange={(event) => field.onChange(event.value as string[])}
-                      onBlur={field.onBlur}
-                      placeholder={spirits.isPending ? 'Loading…' : 'Select spirits'}
-                      maxSelectedLabels={3}
-                      scrollHeight="200px"
-                      filter
-                      showSelectAll={false}
-                      filterMatchMode="contains"
-                      filterPlaceholder="Search"
-                      display="comma"
-                      className={`w-full${a11y['aria-invalid'] ? ' p-invalid' : ''}`}
-                      pt={multiSelectA11y('Search spirits')}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
-            <Controller
-              name="license"
-              control={control}
-              render={({ field }) => (
-                <PanCardUpload
-                  id="reg-pan-card"
-                  label="Upload PAN Card"
-                  required
-                  formError={err('license')}
-                  onChange={(url) => {
-                    field.onChange(url);
-                    if (url || isSubmitted) field.onBlur();
-                  }}
-                />
-              )}
-            />
+            <SpiritsField form={form} idPrefix="reg" />
+            <PanCardField form={form} idPrefix="reg" />
           </div>
           <Captcha
             ref={captcha}

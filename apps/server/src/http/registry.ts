@@ -85,7 +85,7 @@ export function defineMethod<M extends MethodName>(
       ...(rateLimit
         ? {
             rateLimit: {
-              max: rateLimit.max,
+              max: rateLimit.max * app.deps.config.rateLimitScale,
               timeWindow: rateLimit.timeWindow,
               hook: 'preHandler',
               keyGenerator: (req: FastifyRequest) =>
@@ -124,7 +124,7 @@ function counters(app: FastifyInstance, limits: Limit[]) {
   const limiters = limits.map((limit) => ({
     limit,
     apply: app.createRateLimit({
-      max: limit.max,
+      max: limit.max * app.deps.config.rateLimitScale,
       timeWindow: limit.timeWindow,
       keyGenerator: (req: FastifyRequest) =>
         `${limit.scope}|${limit.key(req, (req.body ?? {}) as Record<string, unknown>)}`,

@@ -1,12 +1,15 @@
 import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from './modules/companies/companies.table.js';
-import { distilleries } from './modules/distilleries/distilleries.table.js';
-import { feeRates } from './modules/fees/fees.table.js';
-import { mappings } from './modules/mappings/mappings.table.js';
-import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './seed.js';
-import { createHarness, invitationToken, type Harness } from './test/harness.js';
+import { bids } from '../modules/bids/bids.table.js';
+import { companies } from '../modules/companies/companies.table.js';
+import { invoices } from '../modules/invoices/invoices.table.js';
+import { distilleries } from '../modules/distilleries/distilleries.table.js';
+import { feeRates } from '../modules/fees/fees.table.js';
+import { isWholeFile } from '../modules/files/files.verify.js';
+import { mappings } from '../modules/mappings/mappings.table.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './index.js';
+import { createHarness, invitationToken, type Harness } from '../test/harness.js';
 
 let h: Harness;
 let report: SeedReport;
@@ -125,6 +128,17 @@ describe('demo seed', () => {
     });
     const trade = await h.db.execute(sql`select trade_reference from bids where status = 'Approved'`);
     expect((trade as unknown as { rows: { trade_reference: string }[] }).rows[0]!.trade_reference).toMatch(/^TR-/);
+    // Every demo trade has its sale order, a PDF and an image among them, each a whole file of its type.
+    const orders = await h.db.execute(
+      sql`select f.content_type, f.storage_key, f.kind from bids b join files f on f.id = b.sell_order_file_id
+        where b.status = 'Approved' and f.company_id = b.seller_company_id`,
+    );
+    const rows = (orders as unknown as { rows: { content_type: string; storage_key: string; kind: string }[] }).rows;
+    expect(rows.map((r) => r.content_type).sort()).toEqual(['application/pdf', 'image/png']);
+    for (const row of rows) {
+      expect(row.kind).toBe('sale_order');
+      expect(isWholeFile(row.content_type, (await h.deps.storage.get(row.storage_key))!)).toBe(true);
+    }
     // The seed's own sessions (which opened approval windows) are closed.
     const open = await h.db.execute(
       sql`select count(*)::int as n from sessions where approval_until is not null and revoked_at is null`,
@@ -138,6 +152,31 @@ describe('demo seed', () => {
       }
     }
   }, 120_000);
+
+  it('seeds ratings from both sides in all three sources, which the lists show on first start', async () => {
+    const rows = await h.db.execute(
+      sql`select c.type, r.source, (r.bid_id is not null) as trade, u.is_super_admin as by_super, count(*)::int as n
+        from ratings r join companies c on c.id = r.from_company_id join users u on u.id = r.entered_by_user_id
+        group by 1, 2, 3, 4`,
+    );
+    const groups = (rows as unknown as { rows: { type: string; source: string; trade: boolean; by_super: boolean }[] })
+      .rows;
+    for (const type of ['Buyer', 'Seller'])
+      expect(new Set(groups.filter((g) => g.type === type).map((g) => g.source)), type).toEqual(
+        new Set(['New', 'Approved', 'Rejected']),
+      );
+    expect(groups.some((g) => g.trade)).toBe(true);
+    expect(groups.some((g) => g.by_super)).toBe(true);
+    // A buyer's negotiator sees its company's ratings on its bids.
+    const bengal = report.demo.find((d) => d.company === 'Bengal Blenders')!;
+    const negotiator = bengal.accounts.find((a) => a.role === 'Negotiator')!;
+    const token = await h.login(negotiator.email, DEMO_PASSWORD);
+    const list = await h.call<{
+      records: { status: string; your_rating: number | null; industry_rating: number | null }[];
+    }>('getAllBids', { bid_status: 'Approved' }, token);
+    expect(list.body.data.records.length).toBeGreaterThan(0);
+    expect(list.body.data.records.every((r) => r.your_rating !== null && r.industry_rating !== null)).toBe(true);
+  });
 
   it('leaves no resend wait on any account: each can ask for an approval code as soon as the market opens', async () => {
     for (const c of report.demo) {
@@ -177,6 +216,20 @@ describe('demo seed', () => {
     );
     expect(lines.filter((l) => /@\S+\.example\s+admin/.test(l))).toHaveLength(DEMO_COMPANIES.length);
     expect(lines.join('\n')).toContain(DEMO_PASSWORD);
+  });
+
+  it('bills every demo trade: one service fee invoice per side, issued by the final approval', async () => {
+    const traded = await h.db.select().from(bids).where(eq(bids.status, 'Approved'));
+    expect(traded.length).toBeGreaterThan(0);
+    const issued = await h.db.select().from(invoices);
+    for (const bid of traded) {
+      const mine = issued.filter((i) => i.bid_id === bid.id);
+      expect(mine.map((i) => `${i.side} ${i.trade_reference}`).sort()).toEqual([
+        `buyer ${bid.trade_reference}`,
+        `seller ${bid.trade_reference}`,
+      ]);
+    }
+    expect(issued).toHaveLength(traded.length * 2);
   });
 
   it('does nothing the second time', async () => {

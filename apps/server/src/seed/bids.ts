@@ -5,18 +5,19 @@
 // would have solved it.
 import type { Role } from '@spirit/domain/auth/auth.constants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Actor } from './lib/actor.js';
-import { revokeSession } from './modules/auth/auth.repository.js';
-import { openSession } from './modules/auth/session.js';
-import { lapseExpired } from './modules/bids/bids.lapse.js';
-import * as bids from './modules/bids/bids.service.js';
-import * as stepUp from './modules/bids/bids.step-up.js';
-import { distilleries } from './modules/distilleries/distilleries.table.js';
-import { listings } from './modules/listings/listings.table.js';
-import type { Mail } from './modules/mail/mail.templates.js';
-import { users } from './modules/users/users.table.js';
-import type { DEMO_COMPANIES, DEMO_STAFF } from './seed.js';
-import type { Deps } from './types.js';
+import type { Actor } from '../lib/actor.js';
+import { revokeSession } from '../modules/auth/auth.repository.js';
+import { openSession } from '../modules/auth/session.js';
+import { lapseExpired } from '../modules/bids/bids.lapse.js';
+import * as bids from '../modules/bids/bids.service.js';
+import * as stepUp from '../modules/bids/bids.step-up.js';
+import { distilleries } from '../modules/distilleries/distilleries.table.js';
+import { listings } from '../modules/listings/listings.table.js';
+import type { Mail } from '../modules/mail/mail.templates.js';
+import { users } from '../modules/users/users.table.js';
+import type { DEMO_COMPANIES, DEMO_STAFF } from './demo.js';
+import { seedSaleOrders, type DemoTrade } from './sale-orders.js';
+import type { Deps } from '../types.js';
 
 type Local = (typeof DEMO_STAFF)[number]['local'];
 type Bid = Awaited<ReturnType<typeof bids.place>>;
@@ -134,8 +135,9 @@ const SCRIPTS: {
     at: [0, 0],
     script: 'authorized',
   },
-  // Closed: a trade, a rejection, a lapse.
+  // Closed: trades (each with a sale order, sale-orders.ts), a rejection, a lapse.
   { seller: 'Deccan Distilleries', buyer: 'Bengal Blenders', product: 'Molasses RS', at: [0, 0], script: 'approved' },
+  { seller: 'Ganga Grain Spirits', buyer: 'Rajputana Beverages', product: 'Grain ENA', at: [1, 0], script: 'approved' },
   {
     seller: 'Kaveri Malt Works',
     buyer: 'Punjab Bottling Company',
@@ -233,6 +235,7 @@ export async function seedBids(
   }
 
   const now = deps.now();
+  const trades: DemoTrade[] = [];
   for (const [i, s] of SCRIPTS.entries()) {
     const offer = await listingOf(s.seller, s.product, s.at[0]);
     const ask = await listingOf(s.buyer, s.product, s.at[1]);
@@ -295,7 +298,15 @@ export async function seedBids(
       const actor = await stepped(await person(company, local));
       bid = await bids.act(quiet, actor, { bid_id: bid.id, version: bid.version, is_approved: true, comment: '' });
     }
+    if (s.script === 'approved')
+      trades.push({
+        bidId: bid.id,
+        tradeReference: bid.trade_reference_number!,
+        product: s.product,
+        seller: sellerNeg,
+      });
   }
+  await seedSaleOrders(deps, trades);
   await lapseExpired(deps);
   for (const id of sessions) await revokeSession(deps.db, id, deps.now());
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "bids" ADD COLUMN "sell_order_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "bids" ADD CONSTRAINT "bids_sell_order_file_id_files_id_fk" FOREIGN KEY ("sell_order_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bids_sell_order_idx" ON "bids" USING btree ("sell_order_file_id") WHERE "bids"."sell_order_file_id" is not null;

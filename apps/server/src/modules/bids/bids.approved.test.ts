@@ -1,0 +1,183 @@
+// After the trade (issue 22 parts 1, 2 and 5's fee privacy): the Approved Bids list for each party and for the
+// SuperAdmin (search, paging, order), the trade's detail with both names for the parties and the SuperAdmin only,
+// and each side reading its own fee rates alone.
+import { bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectError,
+  seedAsk,
+  seedApprovedTrade,
+  seedMarket,
+  seedOffer,
+  seedOpenBid,
+  seedSuperAdmin,
+  seedTrader,
+  type BidData,
+  type Market,
+  type Trader,
+} from '../../test/fixtures.js';
+import { createHarness, type Harness } from '../../test/harness.js';
+
+let h: Harness;
+let superToken: string;
+let m: Market;
+let third: Trader;
+/** Five trades of m's two companies (oldest first), one of `third` with m's seller, and an open bid of m. */
+let trades: BidData[];
+let otherTrade: BidData;
+let open: BidData;
+
+const APPROVED = { bid_status: 'Approved', is_tracked_bid: true } as const;
+
+beforeAll(async () => {
+  h = await createHarness();
+  superToken = await seedSuperAdmin(h);
+  for (const rate of [
+    { company_type: 'Seller', commission_amount: 0.75, state_gst: 6, central_gst: 6 },
+    { company_type: 'Buyer', commission_amount: 1.25, state_gst: 9, central_gst: 9 },
+  ]) {
+    const res = await h.call('createCommission', rate, superToken);
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  }
+  m = await seedMarket(h, { superToken });
+  third = await seedTrader(h, { superToken, type: 'Buyer' });
+  trades = [];
+  for (const product of ['Molasses ENA', 'Grain ENA', 'Molasses ENA', 'Molasses ENA', 'Molasses ENA']) {
+    const market = {
+      ...m,
+      offer: await seedOffer(h, m.seller, { product }),
+      ask: await seedAsk(h, m.buyer, { product }),
+    };
+    trades.push(await seedApprovedTrade(h, market, { quantity: 100 }));
+  }
+  otherTrade = await seedApprovedTrade(
+    h,
+    { seller: m.seller, buyer: third, offer: await seedOffer(h, m.seller), ask: await seedAsk(h, third) },
+    { quantity: 100 },
+  );
+  open = await seedOpenBid(h, { ...m, ask: await seedAsk(h, m.buyer) });
+}, 300_000);
+afterAll(async () => h.close());
+
+const listed = async (token: string | null, body: Record<string, unknown> = {}) => {
+  const res = await h.call('getAllBids', { ...APPROVED, ...body }, token);
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return getAllBidsResultSchema.parse(res.body.data);
+};
+const ids = (page: { records: { id: number }[] }) => page.records.map((r) => r.id);
+const detail = async (token: string | null, id: number) => {
+  const res = await h.call('getBidById', { bid_id: id }, token);
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return bidDetailSchema.parse(res.body.data);
+};
+
+describe('Approved Bids (getAllBids, bid_status Approved)', () => {
+  it('lists a company’s own trades, newest first, with both names and states', async () => {
+    const page = await listed(m.buyer.negotiator.token);
+    expect(ids(page)).toEqual(trades.map((t) => t.id).reverse());
+    expect(page.totalRecords).toBe(5);
+    expect(page.records[0]).toMatchObject({
+      status: 'Approved',
+      buyer_company_name: m.buyer.company.body.name,
+      seller_company_name: m.seller.company.body.name,
+      buyer_company_state: m.buyer.distilleries[0]!.state,
+      seller_company_state: m.seller.distilleries[0]!.state,
+      trade_reference_number: trades[4]!.trade_reference_number,
+    });
+    // The seller's Admin sees every trade of the company, the third company's too.
+    expect(ids(await listed(m.seller.adminToken))).toEqual([otherTrade.id, ...trades.map((t) => t.id).reverse()]);
+    // A third company sees only its own.
+    expect(ids(await listed(third.approver.token))).toEqual([otherTrade.id]);
+  });
+
+  it('lists every trade for the SuperAdmin, and no open bid', async () => {
+    const page = await listed(superToken);
+    expect(ids(page)).toEqual([otherTrade.id, ...trades.map((t) => t.id).reverse()]);
+    expect(ids(page)).not.toContain(open.id);
+    expect(page.records.find((r) => r.id === otherTrade.id)).toMatchObject({
+      buyer_company_name: third.company.body.name,
+      seller_company_name: m.seller.company.body.name,
+    });
+  });
+
+  it('searches (product, state, trade reference), pages and orders oldest first on request', async () => {
+    expect(ids(await listed(m.buyer.adminToken, { item_search: 'grain' }))).toEqual([trades[1]!.id]);
+    const ref = trades[0]!.trade_reference_number!;
+    expect(ids(await listed(superToken, { item_search: ref.toLowerCase() }))).toEqual([trades[0]!.id]);
+    expect(ids(await listed(superToken, { item_search: 'no such thing' }))).toEqual([]);
+
+    const newest = [otherTrade, ...trades.slice().reverse()].map((t) => t.id);
+    const first = await listed(superToken, { page_size: 5 });
+    expect({ ids: ids(first), total: first.totalRecords }).toEqual({ ids: newest.slice(0, 5), total: 6 });
+    const second = await listed(superToken, { page_size: 5, page: 2 });
+    expect({ ids: ids(second), total: second.totalRecords }).toEqual({ ids: newest.slice(5), total: 6 });
+    expect(await listed(superToken, { page_size: 5, page: 3 })).toEqual({ records: [], totalRecords: 6 });
+
+    const oldest = await listed(m.buyer.negotiator.token, { sort_by: 'modified_on', sort_order: 'asc' });
+    expect(ids(oldest)).toEqual(trades.map((t) => t.id));
+    const platformOldest = await listed(superToken, { sort_by: 'modified_on', sort_order: 'asc' });
+    expect(ids(platformOldest)).toEqual([...trades.map((t) => t.id), otherTrade.id]);
+  });
+
+  it('refuses the SuperAdmin every list but the approved trades', async () => {
+    for (const body of [{}, { bid_status: 'New' }, { is_market: true }, { awaiting_me: true }]) {
+      expectError(await h.call('getAllBids', body, superToken), 403, { code: 'bid.approved_only' });
+    }
+    expectError(await h.call('getAllBids', { ...APPROVED, offer_id: m.offer.id }, superToken), 403, {
+      code: 'bid.approved_only',
+    });
+    // The order-named alias stays the companies' own.
+    expectError(await h.call('getAllOrderDetails', {}, superToken), 403);
+  });
+});
+
+describe('Bid Detail (getBidById of an approved trade)', () => {
+  it('shows both parties every field with both names; the SuperAdmin too', async () => {
+    const trade = trades[0]!;
+    for (const token of [m.buyer.negotiator.token, m.seller.adminToken, superToken]) {
+      const bid = await detail(token, trade.id);
+      expect(bid).toMatchObject({
+        status: 'Approved',
+        trade_reference_number: trade.trade_reference_number,
+        buyer_company_id: m.buyer.company.id,
+        seller_company_id: m.seller.company.id,
+        buyer_company_name: m.buyer.company.body.name,
+        seller_company_name: m.seller.company.body.name,
+        buyer_company_state: m.buyer.distilleries[0]!.state,
+        seller_company_state: m.seller.distilleries[0]!.state,
+        from_distillery_id: m.seller.distilleries[0]!.id,
+        to_distillery_id: m.buyer.distilleries[0]!.id,
+        from_distillery_name: m.seller.distilleries[0]!.name,
+        to_distillery_name: m.buyer.distilleries[0]!.name,
+        product: 'Molasses ENA',
+        quantity: '100.0',
+        sell_order: null,
+        allowed_actions: [],
+      });
+      expect(bid.negotiations.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('is not found for another company, nor for the SuperAdmin before the trade', async () => {
+    expectError(await h.call('getBidById', { bid_id: trades[0]!.id }, third.negotiator.token), 404, {
+      code: 'bid.not_found',
+    });
+    expectError(await h.call('getBidById', { bid_id: trades[0]!.id }, third.adminToken), 404);
+    expectError(await h.call('getBidById', { bid_id: open.id }, superToken), 404, { code: 'bid.not_found' });
+    expectError(await h.call('getOrderById', { order_id: trades[0]!.id }, superToken), 403);
+  });
+
+  it('gives each side its own fee rates only, and the SuperAdmin both', async () => {
+    const id = trades[0]!.id;
+    const buyerFees = { buyer_commission_amount: '1.25', buyer_state_gst: '9.00', buyer_central_gst: '9.00' };
+    const sellerFees = { seller_commission_amount: '0.75', seller_state_gst: '6.00', seller_central_gst: '6.00' };
+    for (const token of [m.buyer.negotiator.token, m.buyer.adminToken]) {
+      expect((await detail(token, id)).fees).toEqual(buyerFees);
+      expect(JSON.stringify((await h.call('getOrderById', { order_id: id }, token)).body)).not.toContain(
+        'seller_commission_amount',
+      );
+    }
+    expect((await detail(m.seller.approver.token, id)).fees).toEqual(sellerFees);
+    expect((await detail(superToken, id)).fees).toEqual({ ...buyerFees, ...sellerFees });
+  });
+});

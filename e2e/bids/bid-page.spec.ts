@@ -137,8 +137,11 @@ test('the seller’s Negotiator counters on the bid page, and the buyer accepts 
     const response = await countered;
     expect(response.status(), await response.text()).toBe(200);
     await expect.poll(() => approvalOf(page, 'Negotiator')).toEqual(['Pending', 'Approved']);
-    // Until the buyer answers they may still revise their terms.
-    await expect(page.getByRole('button', { name: 'Negotiate' })).toBeVisible();
+    // The seller's terms are on the table: the page says who answers; they may still revise or withdraw them.
+    await expect(page.getByText('Waiting for the buyer’s Negotiator')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Revise terms' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Withdraw bid' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   });
 
   await actAs(browser, DEMO_BUYER, async (page) => {
@@ -148,12 +151,14 @@ test('the seller’s Negotiator counters on the bid page, and the buyer accepts 
     await page.getByRole('link', { name: `View Bid ${bidId}` }).click();
     await expect(page).toHaveURL(new RegExp(`/biditem/${offer.id}/${bidId}$`));
     await expect(page.getByText('Our best price for this quantity')).toBeVisible();
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Your turn: accept or counter')).toBeVisible();
+    await page.getByRole('button', { name: 'Accept' }).click();
     await confirmWithCode(page, DEMO_BUYER);
     // The answer shows at once: the deal is locked, both Negotiators approved, nothing left for this user.
     await expect.poll(() => approvalOf(page, 'Negotiator')).toEqual(['Approved', 'Approved']);
     expect(await approvalOf(page, 'Authorizer')).toEqual(['Pending', 'Pending']);
-    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await expect(page.getByText('Waiting for your company’s Authorizer and the seller’s Authorizer')).toBeVisible();
     await expect(page.locator('form.bid-form')).toHaveCount(0);
     await checkBothWidths(page, testInfo, 'accepted-bid');
 

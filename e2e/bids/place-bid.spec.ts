@@ -81,6 +81,20 @@ test('a buyer’s Negotiator places a bid from the Possible tab and finds it und
   const bid = ((await response.json()) as { data: { id: number } }).data;
   await expect(dialog).toBeHidden();
   placedBid = { id: bid.id, offerId: seller.id };
+  // The bid carries the ask's delivery fees, as /biditem/{id} does (issue 21, item 3).
+  const fees = [
+    'import_pass_fee',
+    'transit_permit_fee',
+    'escort_fee',
+    'corporation_fee',
+    'misc_handling',
+    'transportation',
+  ];
+  const token = await tokenFor(BUYER, PASSWORD);
+  const mine = await ok<Record<string, string | null>>('getOfferById', { id: ask.id }, token);
+  const carried = await ok<Record<string, string | null>>('getBidById', { bid_id: bid.id }, token);
+  for (const fee of fees) expect(Number(carried[fee] ?? 0), fee).toBe(Number(mine[fee] ?? 0));
+  expect(fees.some((fee) => carried[fee] !== null)).toBe(true);
 
   await page.goto(`/offeredit/${ask.id}?tab=tab2`);
   await expect(page.getByRole('tab', { name: 'Placed Bids' })).toHaveAttribute('aria-selected', 'true');
@@ -111,19 +125,23 @@ test('the seller’s Negotiator counters the bid from the offer’s Placed Bids 
     await table.getByRole('button', { name: `Negotiate bid ${id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Negotiate' });
     await expect(dialog).toBeVisible();
+    // The counter keeps the deadline unless another validity is chosen, and says when that is.
+    await expect(dialog.getByLabel('Negotiation Valid Upto')).toHaveValue('keep');
+    await expect(dialog.getByText('Stays valid until:')).toBeVisible();
     await checkPage(page, testInfo, 'negotiate-dialog');
+    const before = await ok<{ valid_until: string }>('getBidById', { bid_id: id }, await tokenFor(email, PASSWORD));
     await dialog.getByLabel('Price (₹ per litre)').fill('63.75');
     await solveCaptcha(page);
     const countered = page.waitForResponse((r) => r.url().endsWith('/api/negotiateBid'));
     await dialog.getByRole('button', { name: 'Negotiate' }).click();
     const response = await countered;
     expect(response.status(), await response.text()).toBe(200);
-    const detail = await ok<{ status: string; price: string }>(
+    const detail = await ok<{ status: string; price: string; valid_until: string }>(
       'getBidById',
       { bid_id: id },
       await tokenFor(email, PASSWORD),
     );
-    expect(detail).toMatchObject({ status: 'OnGoing' });
+    expect(detail).toMatchObject({ status: 'OnGoing', valid_until: before.valid_until });
     expect(Number(detail.price)).toBe(63.75);
     sellerNegotiator = email;
   } finally {
@@ -150,7 +168,7 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
     await page.goto(`/offeredit/${askId.ask_id}?tab=tab2`);
     await page.getByRole('button', { name: `Negotiate bid ${id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Negotiate' });
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
     await confirmWithCode(page, BUYER);
     await checkPage(page, testInfo, 'accepted');
   });
@@ -170,6 +188,13 @@ test('the buyer accepts with a code, then each side’s Authorizer and Approver 
       await page.goto(`/offeredit/${listingId}?tab=${tab}`);
       await page.getByRole('button', { name: `Approve bid ${id}` }).click();
       await confirmWithCode(page, email);
+      // The sixth approval is confirmed to the approver who gave it, with the trade's reference.
+      if (email === steps.at(-1)![0]) {
+        const done = page.getByRole('dialog', { name: 'Trade confirmed' });
+        await expect(done.getByText(/^TR-\d{4}-\d{6}$/)).toBeVisible();
+        await expect(done.getByRole('link', { name: 'Open the trade' })).toHaveAttribute('href', `/biddetail/${id}`);
+        await done.getByRole('button', { name: 'Done' }).click();
+      }
       await expect(page.getByRole('button', { name: `Approve bid ${id}` })).toHaveCount(0);
     });
 

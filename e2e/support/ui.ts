@@ -98,7 +98,9 @@ export function detailOf(page: Page, label: string): Locator {
     .getByRole('definition');
 }
 
-/** A link of the side menu, by its exact label. */
-export function menuLink(page: Page, name: string): Locator {
-  return page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+/** A link of the side menu, by its exact label (or a pattern, for an entry carrying a count). */
+export function menuLink(page: Page, name: string | RegExp): Locator {
+  return page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name, exact: typeof name === 'string' });
 }

@@ -308,6 +308,7 @@ function cases(): Partial<Record<MethodName, Case>> {
     // The SuperAdmin reads approved trades only (other lists: bids.approved.test.ts).
     getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
+    getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
     getBidById: { body: async () => ({ bid_id: (await tradeOfA()).id }), scopedToA: true },
     // Every user of A here is its Admin or mapped to the trade's seller distillery (the others: bids.sale-order.test.ts).
     updateBid: {

@@ -8,6 +8,7 @@ import { useReturnTo } from '../ui/return-to';
 import { useBodyClass } from '../ui/use-body-class';
 import { call } from './api-client';
 import { RouteGuard } from './guards';
+import { MenuButtonCount, MenuCount } from './menu-count';
 import { menuFor, type AppRoute } from './routes';
 import { clearSession, useSession } from './session';
 import { useDocumentTitle } from './use-document-title';
@@ -137,6 +138,7 @@ function Shell() {
   const route = useCurrentRoute();
   const from = useReturnTo('').split('?')[0];
   const parent = menu.some((item) => item.path === from) ? from : route?.menuParent;
+  const counted = menu.some((item) => item.count === 'awaiting');
   return (
     <div className="app-frame">
       <SkipLink />
@@ -152,6 +154,7 @@ function Shell() {
             >
               <i className="pi pi-bars" aria-hidden="true" />
               <span className="visually-hidden">Menu</span>
+              <MenuButtonCount enabled={counted} />
             </button>
           ) : null}
           <Logo />
@@ -176,6 +179,7 @@ function Shell() {
                     onClick={() => setMenuOpen(false)}
                   >
                     {item.label}
+                    {item.count ? <MenuCount enabled={counted} /> : null}
                   </NavLink>
                 </li>
               ))}

@@ -17,6 +17,8 @@ export type MenuAudience = 'SuperAdmin' | CompanyRole;
 
 export type MenuEntry = {
   label: string | ((user: SessionUser) => string);
+  /** A live figure beside the label: the bids waiting for the user. */
+  count?: 'awaiting';
   /** Shown to users holding any of these roles. */
   roles: readonly MenuAudience[];
   /** And, when given, only to users of these company types. */
@@ -404,10 +406,22 @@ export const ROUTES: readonly AppRoute[] = [
     page: BidsListPage,
     menu: { label: 'Current Bids', roles: ['Negotiator'] },
   },
-  // Company screens: guarded by the order-named aliases, which stay the companies' (the SuperAdmin reads approved
-  // trades through getAllBids and getBidById, on the pages above).
-  { path: '/currentbids', title: 'My Bids', guard: { calls: 'getAllOrderDetails' }, page: MyBidsPage },
-  { path: '/bidapproval', title: 'Bid Approval', guard: { calls: 'getAllOrderDetails' }, page: BidApprovalPage },
+  // The inbox (issue 21): every trading tier finds here the bids at its turn, counted in the menu.
+  {
+    path: '/bidapproval',
+    title: 'Waiting for me',
+    guard: { calls: 'getAwaitingBidCount' },
+    page: BidApprovalPage,
+    menu: { label: 'Waiting for me', roles: TRADERS, count: 'awaiting' },
+  },
+  {
+    path: '/currentbids',
+    title: 'My Bids',
+    // The order-named alias stays the companies' (the SuperAdmin reads approved trades through getAllBids).
+    guard: { calls: 'getAllOrderDetails' },
+    page: MyBidsPage,
+    menu: { label: 'My Bids', roles: TRADERS },
+  },
   {
     path: '/mypendingapproval',
     title: 'My Pending Approvals',
@@ -470,21 +484,20 @@ export const ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/**
- * Screens whose menu entry shows before their page is built here, because another change builds them alongside
- * (the ratings form). Any other unbuilt screen keeps its entry out of the menu instead of showing "not available".
- */
-const MENU_BEFORE_BUILT: ReadonlySet<string> = new Set(['/ratings']);
+export type MenuItem = { path: string; label: string; count?: MenuEntry['count'] };
 
-/** The menu entries `user` sees, in table order: built screens only (and `MENU_BEFORE_BUILT`). */
-export function menuFor(user: SessionUser): { path: string; label: string }[] {
+/**
+ * The menu entries `user` sees, in table order. A screen not built yet (`page: null`) keeps its route but no entry:
+ * the menu never leads to "not available yet".
+ */
+export function menuFor(user: SessionUser): MenuItem[] {
   const roles = new Set(user.roles.map((r) => (r === 'Authenticator' ? 'Authorizer' : r)));
   return ROUTES.flatMap((route) => {
     const menu = route.menu;
-    if (!menu) return [];
-    if (!route.page && !MENU_BEFORE_BUILT.has(route.path)) return [];
+    if (!menu || route.page === null) return [];
     if (!menu.roles.some((role) => roles.has(role))) return [];
     if (menu.companyTypes && (!user.company_type || !menu.companyTypes.includes(user.company_type))) return [];
-    return [{ path: route.path, label: typeof menu.label === 'function' ? menu.label(user) : menu.label }];
+    const label = typeof menu.label === 'function' ? menu.label(user) : menu.label;
+    return [{ path: route.path, label, ...(menu.count ? { count: menu.count } : {}) }];
   });
 }

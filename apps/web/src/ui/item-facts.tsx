@@ -47,17 +47,33 @@ export function itemFeeFacts(item: ItemDetail): Fact[] {
 /** Litres with the one decimal they are kept in: "2,50,000.5 B/L". */
 const litres = (value: string) => `${formatNumber(value, { maxDecimals: 1 })} B/L`;
 
+/**
+ * What a bid's page knows better than the listing: the counterparty's name as the bid shows it (in full once
+ * traded) and whether this bid's deal is locked.
+ */
+export type ItemOverrides = { company?: { name: string; reveal: boolean }; locked?: boolean };
+
 /** The item's facts, then `extra` (the bid page adds the final price). */
-export function ItemFacts({ item, extra = [] }: { item: ItemDetail; extra?: readonly Fact[] }) {
+export function ItemFacts({
+  item,
+  extra = [],
+  overrides = {},
+}: {
+  item: ItemDetail;
+  extra?: readonly Fact[];
+  overrides?: ItemOverrides;
+}) {
+  const company = overrides.company ?? { name: item.company.name, reveal: item.is_own };
+  const locked = overrides.locked ?? item.is_deal_locked;
   return (
     <Facts
       facts={[
-        { label: 'Company Name', value: <MaskedName name={item.company.name} reveal={item.is_own} /> },
+        { label: 'Company Name', value: <MaskedName name={company.name} reveal={company.reveal} /> },
         { label: 'Spirit Name', value: item.type_of_spirit },
         { label: 'State', value: item.state_name },
         { label: 'Average Price', value: formatMoney(item.average_price, NA) },
         { label: 'Last Traded Price', value: formatMoney(item.last_traded_price, NA) },
-        { label: 'Deal Locked', value: item.is_deal_locked ? 'Yes' : 'No' },
+        { label: 'Deal Locked', value: locked ? 'Yes' : 'No' },
         { label: item.side === 'Ask' ? 'Ask Price' : 'Offer Price', value: formatMoney(item.price_per_liter) },
         { label: 'Quantity', value: litres(item.quantity_available) },
         ...itemFeeFacts(item),

@@ -83,6 +83,7 @@ export const METHOD_ACCESS = {
   bidAction: TRADER,
   // The SuperAdmin reads approved trades, and nothing else of a bid (the services refuse the rest); acts on none.
   getAllBids: [...COMPANY, 'SuperAdmin'],
+  getAwaitingBidCount: TRADER,
   getBidById: [...COMPANY, 'SuperAdmin'],
   // Which seller users may attach a trade's sale order is the service's check (its Admin, or mapped to the seller
   // distillery).

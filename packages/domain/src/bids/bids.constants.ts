@@ -75,6 +75,9 @@ export const MAX_VALIDITY_HOURS = 48;
  */
 export const VALIDITY_SKEW_MS = 2 * 60_000;
 
+/** The menu's "Waiting for me" counts this many bids at most, then reads "99+". */
+export const AWAITING_COUNT_CAP = 99;
+
 /** Step-up before accept, approve and reject (DESIGN.md §4 "Step-up"): the sign-in code's policy, then a window. */
 export const STEP_UP = {
   codeLength: OTP_LENGTH,

@@ -12,6 +12,8 @@ import {
   generateUserOTPSchema,
   getAllBidsResultSchema,
   getAllBidsSchema,
+  awaitingBidCountSchema,
+  getAwaitingBidCountSchema,
   getAllOrderDetailsSchema,
   getBidByIdSchema,
   getOrderByIdSchema,
@@ -52,6 +54,14 @@ export const BID_METHODS = {
     summary:
       'The company’s bids (by listing, status, awaiting the caller), or the market’s open non-confidential bids; ' +
       'counterparty names masked until Approved. The SuperAdmin lists every approved trade (`bid_status` Approved)',
+  },
+  getAwaitingBidCount: {
+    body: getAwaitingBidCountSchema,
+    data: awaitingBidCountSchema,
+    access: METHOD_ACCESS.getAwaitingBidCount,
+    summary:
+      'How many live bids wait for the caller’s own tier on its side (getAllBids `awaiting_me`), counted up to 99: ' +
+      'the menu’s “Waiting for me” badge',
   },
   getBidById: {
     body: getBidByIdSchema,

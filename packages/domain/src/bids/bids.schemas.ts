@@ -77,9 +77,13 @@ export const createBidSchema = z
 export type CreateBidInput = z.input<typeof createBidSchema>;
 export type CreateBid = z.output<typeof createBidSchema>;
 
-/** negotiateBid: a counter with new terms and a new validity. */
+/**
+ * negotiateBid: a counter with new terms. `valid_until` is a new validity (one of the offered choices); left out,
+ * the bid keeps the deadline it has, so a counter on price alone never shortens it (issue 21, item 2).
+ */
 export const negotiateBidSchema = z.object({
   ...terms,
+  valid_until: validUntilField().optional(),
   bid_id: idField(),
   my_offer_id: optionalIdField(),
   version: versionField(),
@@ -142,6 +146,16 @@ export type GetAllBidsInput = z.input<typeof getAllBidsSchema>;
 export type GetAllBids = z.output<typeof getAllBidsSchema>;
 
 export const getBidByIdSchema = z.object({ bid_id: idField() });
+
+/** getAwaitingBidCount: how many bids wait for the caller (as `awaiting_me` lists them), counted up to a cap. */
+export const getAwaitingBidCountSchema = z.object({});
+export const awaitingBidCountSchema = z.object({
+  /** At most `AWAITING_COUNT_CAP`. */
+  count: z.number(),
+  /** More than `count` wait: the menu shows "99+". */
+  capped: z.boolean(),
+});
+export type AwaitingBidCount = z.infer<typeof awaitingBidCountSchema>;
 export type GetBidByIdInput = z.input<typeof getBidByIdSchema>;
 
 /** generateUserOTP: mails a code to the signed-in user; the body is empty. */
@@ -209,6 +223,8 @@ export const bidListRecordSchema = z.object({
   offer_price: amount,
   ask_price: amount,
   bid_placed_by: z.enum(COMPANY_TYPES),
+  /** The caller's side of the bid; null when the caller's company is not a party (the market's other bids). */
+  viewer_side: z.enum(BID_SIDES).nullable(),
   buyer_company_name: z.string(),
   seller_company_name: z.string(),
   /** The state of each side's listing (its distillery's). */
@@ -286,7 +302,7 @@ const ignoredId = optionalIdField();
 const orderTerms = {
   order_quantity: quantityField(),
   order_price: priceField(),
-  /** Not in the spec's order calls: the default validity (4 hours) when absent. */
+  /** Not in the spec's order calls: absent, a new bid gets the default validity (4 hours), a counter keeps its own. */
   valid_until: validUntilField().optional(),
   ...feeFields,
   comments: optionalText(1000),

@@ -9,7 +9,7 @@ import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { ownListingsQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
-import { bidListArgs, bidListQuery, type BidListOptions } from './bids.repository.js';
+import { awaitingCountQuery, bidListArgs, bidListQuery, type BidListOptions } from './bids.repository.js';
 
 let h: Harness;
 let m: Market;
@@ -103,6 +103,15 @@ describe('the bid lists walk their own indexes', () => {
       'force_custom_plan',
       'force_generic_plan',
     ]);
+  });
+
+  it('the menu’s “Waiting for me” count walks the live bids’ indexes', async () => {
+    const values = { company: m.buyer.company.id, user: m.buyer.negotiator.id, now: new Date().toISOString() };
+    for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+      const text = await planOf(h.db, awaitingCountQuery(h.db, 99), values, mode);
+      expect(text, text).toMatch(/bids_(buyer|seller)_live_idx/);
+      expect(text, text).not.toMatch(/Seq Scan on bids/);
+    }
   });
 
   // Approved Bids (issue 22): the SuperAdmin's every trade walks the status index, in either order; a company's in

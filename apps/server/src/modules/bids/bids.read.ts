@@ -1,7 +1,8 @@
 // Reading bids: a party's detail (also the answer of every transition) and the lists; the SuperAdmin reads approved
 // trades, nothing else. The effective status and the masking are bids.view.ts's.
 import { saleOrderRefusal } from '@spirit/domain/bids/bids.rules';
-import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
+import { AWAITING_COUNT_CAP } from '@spirit/domain/bids/bids.constants';
+import type { AwaitingBidCount, GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
@@ -10,7 +11,14 @@ import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
-import { bidListPage, countBids, findBidView, historyOf, type BidListOptions } from './bids.repository.js';
+import {
+  bidListPage,
+  countAwaiting,
+  countBids,
+  findBidView,
+  historyOf,
+  type BidListOptions,
+} from './bids.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /** The platform reads as no company: its rating columns find no rows of a company 0. */
@@ -89,4 +97,14 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
     records: page.records.map(({ bid, ...x }) => toListRecord(bid, x, viewer(bid), now)),
     totalRecords: page.totalRecords,
   };
+}
+
+/**
+ * The menu's "Waiting for me": the bids `awaiting_me` lists, counted to the cap in one statement on the partial
+ * indexes of live bids. Not cached: the count must drop as soon as the caller acts.
+ */
+export async function awaitingCount(deps: Deps, actor: Actor): Promise<AwaitingBidCount> {
+  const { companyId } = tradingSide(actor);
+  const n = await countAwaiting(deps.db, { companyId, userId: actor.userId, now: deps.now(), cap: AWAITING_COUNT_CAP });
+  return { count: Math.min(n, AWAITING_COUNT_CAP), capped: n > AWAITING_COUNT_CAP };
 }

@@ -369,13 +369,13 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
   };
 }
 
-/** The number of bids in `parts`, up to the cap, as one scalar subquery. */
-function cappedBidCount(parts: Part[], withListings: boolean) {
+/** The number of bids in `parts`, up to `cap`, as one scalar subquery. */
+function cappedBidCount(parts: Part[], withListings: boolean, cap = BID_COUNT_CAP) {
   const union = sql.join(
     parts.map((p) => sql`(${matching(p.where, withListings, sql`1`)})`),
     sql` union all `,
   );
-  return sql<number>`(select count(*) from (${union} limit ${BID_COUNT_CAP}) as capped)::int`.mapWith(Number);
+  return sql<number>`(select count(*) from (${union} limit ${cap}) as capped)::int`.mapWith(Number);
 }
 
 /** Last change first (`desc`, every list's own order) or last (`asc`): either way along the indexes. */
@@ -508,6 +508,38 @@ const bidCountStatement = statement((tx, shape: BidListShape) => {
 export async function countBids(tx: Tx, opts: BidListOptions) {
   const { shape, values } = bidListArgs(opts, false);
   const [row] = await bidCountStatement(tx, shape).execute(values);
+  return row!.n;
+}
+
+/** The shape of "waiting for me": the company's live bids at the caller's turn, any tier, no other filter. */
+export const AWAITING_SHAPE: BidListShape = {
+  market: false,
+  listing: false,
+  status: 'none',
+  awaiting: 'any',
+  spirits: false,
+  states: false,
+  search: false,
+  total: false,
+  platform: false,
+  order: 'desc',
+};
+
+/** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */
+export function awaitingCountQuery(tx: Tx, cap: number) {
+  const { parts, withListings } = bidParts(AWAITING_SHAPE);
+  return tx.select({ n: cappedBidCount(parts, withListings, cap + 1) }).from(sql`(select 1) as "one"`);
+}
+const awaitingCountStatement = statement((tx, shape: { cap: string }) => awaitingCountQuery(tx, Number(shape.cap)), {
+  generic: () => true,
+});
+
+export async function countAwaiting(tx: Tx, opts: { companyId: number; userId: number; now: Date; cap: number }) {
+  const [row] = await awaitingCountStatement(tx, { cap: String(opts.cap) }).execute({
+    company: opts.companyId,
+    user: opts.userId,
+    now: opts.now.toISOString(),
+  });
   return row!.n;
 }
 

@@ -49,6 +49,7 @@ export function bidsRoutes(app: FastifyInstance): void {
 
   defineMethod(app, 'getAllBids', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
   defineMethod(app, 'getAllOrderDetails', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
+  defineMethod(app, 'getAwaitingBidCount', async ({ actor }) => ({ data: await reads.awaitingCount(deps, actor!) }));
   defineMethod(app, 'getBidById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
   defineMethod(app, 'getOrderById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
 

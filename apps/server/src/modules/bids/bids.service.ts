@@ -172,7 +172,7 @@ type Transition = {
   version: number;
   comment?: string;
   /** counter: the new terms. */
-  terms?: Omit<NegotiateBid, 'bid_id' | 'version' | 'captcha' | 'my_offer_id' | 'valid_until'> & { valid_until: Date };
+  terms?: Omit<NegotiateBid, 'bid_id' | 'version' | 'captcha' | 'my_offer_id' | 'valid_until'> & { valid_until?: Date };
 };
 
 const AUDIT_ACTION = {
@@ -198,10 +198,15 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     if (action !== 'counter' && !(await approvalWindowOpen(tx, actor, now))) throw bidError('bid.step_up_required');
     let terms = t.terms;
     if (terms) {
-      const validity = validityOf(terms.valid_until, now);
-      if (!validity.ok) return refuse(validity);
-      // Kept as the server's now plus the hours the client chose.
-      terms = { ...terms, valid_until: validity.valid_until };
+      // A new validity is kept as the server's now plus the hours the client chose; none keeps the bid's deadline
+      // (still ahead: `decide` refused a lapsed bid).
+      let valid_until = bid.valid_until;
+      if (terms.valid_until) {
+        const validity = validityOf(terms.valid_until, now);
+        if (!validity.ok) return refuse(validity);
+        valid_until = validity.valid_until;
+      }
+      terms = { ...terms, valid_until };
       const q = quantityRefusal(terms.quantity, [pair.offer.available_quantity, pair.ask.available_quantity]);
       if (q) refuse(q);
     }
@@ -214,7 +219,7 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
           ? {
               quantity: terms.quantity.toFixed(1),
               price: terms.price.toFixed(2),
-              valid_until: terms.valid_until,
+              valid_until: terms.valid_until ?? bid.valid_until,
               ...feeColumns(terms),
               comment: terms.comment,
             }
@@ -327,9 +332,8 @@ type NegotiateInput = Omit<NegotiateBid, 'valid_until'> & { valid_until?: Date }
 export async function negotiate(deps: Deps, actor: Actor, input: NegotiateInput) {
   tradingSide(actor);
   await deps.captcha.verify(input.captcha);
-  const valid_until = input.valid_until ?? validUntilOf(DEFAULT_VALIDITY_HOURS, deps.now());
   const { bid_id, version, captcha: _c, my_offer_id: _m, ...terms } = input;
-  return transition(deps, actor, bid_id, { action: 'counter', version, terms: { ...terms, valid_until } });
+  return transition(deps, actor, bid_id, { action: 'counter', version, terms });
 }
 
 export async function act(

@@ -94,6 +94,7 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     offer_price: x.offer_price,
     ask_price: x.ask_price,
     bid_placed_by: bid.placed_by,
+    viewer_side: viewer.side,
     buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
     seller_company_name: named(viewer, 'seller', status, x.seller_name),
     buyer_company_state: x.ask_state,

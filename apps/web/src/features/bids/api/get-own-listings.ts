@@ -10,10 +10,10 @@ export async function getOwnListings(product: string) {
 }
 
 /** Same first key as the listings feature's lists, so a bid call's refresh reaches it too. */
-export function useOwnListings(product: string | undefined) {
+export function useOwnListings(product: string | undefined, enabled = true) {
   return useQuery({
     queryKey: ['getAllOffers', { picker: product }],
     queryFn: () => getOwnListings(product!),
-    enabled: !!product,
+    enabled: enabled && !!product,
   });
 }

@@ -41,37 +41,36 @@ export const standingColumns: DataColumn<BidListRecord>[] = [
 ];
 
 /**
- * The listing a row's Available Quantity and Ask Price speak of: for a party (`companyType` Buyer or Seller) the
- * counterparty's listing (a buyer's is the offer), for the market (`null`) the listing the bid was placed on.
+ * The listing a row's Available Quantity and Ask Price speak of, one definition on every screen: for a party (the
+ * server's `viewer_side`, on the market's list too) the counterparty's listing (a buyer's is the offer), for anyone
+ * else the listing the bid was placed on.
  */
-export function listingOf(
-  bid: Pick<BidListRecord, 'bid_placed_by'>,
-  companyType: string | null | undefined,
-): 'offer' | 'ask' {
-  const party = companyType === 'Buyer' || companyType === 'Seller';
-  const offer = party ? companyType === 'Buyer' : bid.bid_placed_by === 'Buyer';
-  return offer ? 'offer' : 'ask';
+export function listingOf(bid: Pick<BidListRecord, 'bid_placed_by' | 'viewer_side'>): 'offer' | 'ask' {
+  if (bid.viewer_side) return bid.viewer_side === 'buyer' ? 'offer' : 'ask';
+  return bid.bid_placed_by === 'Buyer' ? 'offer' : 'ask';
 }
 
 /** "Ask Price": what that listing asks per litre now. */
-export const askPriceOf = (bid: BidListRecord, companyType: string | null | undefined) =>
-  formatMoney(listingOf(bid, companyType) === 'offer' ? bid.offer_price : bid.ask_price);
+export const askPriceOf = (bid: BidListRecord) =>
+  formatMoney(listingOf(bid) === 'offer' ? bid.offer_price : bid.ask_price);
 
 /** The other side's company for a party: masked by the server until the trade is Approved, then named. */
-export function Counterparty({ bid, companyType }: { bid: BidListRecord; companyType: string | null | undefined }) {
-  const name = companyType === 'Buyer' ? bid.seller_company_name : bid.buyer_company_name;
+export function Counterparty({ bid }: { bid: BidListRecord }) {
+  const name = bid.viewer_side === 'buyer' ? bid.seller_company_name : bid.buyer_company_name;
   return <MaskedName name={name} reveal={bid.status === 'Approved'} />;
 }
 
-/** Both companies of a market row, masked, one per line. */
+/** Both companies of a market row, one per line: masked, but for the caller's own company (its own bids). */
 export function BothParties({ bid }: { bid: BidListRecord }) {
   return (
     <span className="bid-parties">
       <span>
-        <span className="bid-party-side">Buyer</span> <MaskedName name={bid.buyer_company_name} />
+        <span className="bid-party-side">Buyer</span>{' '}
+        <MaskedName name={bid.buyer_company_name} reveal={bid.viewer_side === 'buyer'} />
       </span>
       <span>
-        <span className="bid-party-side">Seller</span> <MaskedName name={bid.seller_company_name} />
+        <span className="bid-party-side">Seller</span>{' '}
+        <MaskedName name={bid.seller_company_name} reveal={bid.viewer_side === 'seller'} />
       </span>
     </span>
   );

@@ -116,13 +116,19 @@ function BidDialogBody({ bidId, mode, onClose }: { bidId: number; mode: BidDialo
       <div className="form-actions bid-dialog-actions">
         {approve ? (
           <Button
-            label="Approve"
+            label={allowed.has('accept') ? 'Accept' : 'Approve'}
+            className="p-button-success-strong"
             loading={step.busy}
             onClick={() => step.run({ bid_id: bid.id, is_approved: true, comment: '', version: bid.version })}
           />
         ) : null}
         {reject ? (
-          <Button label="Reject" className="p-button-danger" disabled={step.busy} onClick={() => setRejecting(true)} />
+          <Button
+            label="Reject"
+            className="p-button-danger p-button-danger-strong"
+            disabled={step.busy}
+            onClick={() => setRejecting(true)}
+          />
         ) : null}
         <Button label="Close" className="p-button-outlined" onClick={onClose} />
       </div>

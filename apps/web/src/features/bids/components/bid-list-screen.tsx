@@ -13,6 +13,8 @@ import { useAllBids, type BidsQuery } from '../api/get-all-bids';
 import { askPriceOf, BidStatusTag, BothParties, Counterparty, DateTimeCell, listingOf } from './bid-cells';
 import { BidDialog, type BidDialogMode } from './bid-dialog';
 import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
+import { StepCell, TimeLeftCell, totalValueOf, useNow } from './inbox-cells';
+import { TradeRefCell } from './trade-ref';
 import { ViewBidLink } from './view-bid-link';
 
 export const BID_LISTS_REFRESH_MS = 15_000;
@@ -35,8 +37,11 @@ const ACTION_TEXT: Record<BidDialogMode, { icon: string; verb: string }> = {
 };
 
 /** "Available Quantity" is what the listing the bid concerns still holds (`listingOf`). */
-const available = (bid: BidListRecord, companyType: string | null | undefined) =>
-  listingOf(bid, companyType) === 'offer' ? bid.offer_available_quantity : bid.ask_available_quantity;
+const available = (bid: BidListRecord) =>
+  listingOf(bid) === 'offer' ? bid.offer_available_quantity : bid.ask_available_quantity;
+
+/** The lists: My Bids (with its Trade Ref), the market's Bids List, and the inbox (the caller's step, time left). */
+export type BidListVariant = 'mine' | 'market' | 'inbox';
 
 export type BidListOptions = {
   /** The table's accessible name. */
@@ -48,44 +53,66 @@ export type BidListOptions = {
   withStatus?: boolean;
   /** Without it the list has no action column (the market's Bids List). */
   withAction?: boolean;
+  variant?: BidListVariant;
 };
 
 export function bidListColumns(opts: {
+  variant: BidListVariant;
   companyType: string | null | undefined;
-  market: boolean;
   open?: (bid: BidListRecord) => void;
   mode: (bid: BidListRecord) => BidDialogMode;
+  now?: number;
 }): DataColumn<BidListRecord>[] {
-  // The market has no counterparty: its rows speak of the listing the bid was placed on.
-  const companyType = opts.market ? null : opts.companyType;
-  const columns: DataColumn<BidListRecord>[] = [
-    { key: 'id', header: 'Bid ID', body: (r) => r.id, className: 'numeric-cell' },
+  const { variant } = opts;
+  const now = opts.now ?? Date.now();
+  const id: DataColumn<BidListRecord> = { key: 'id', header: 'Bid ID', body: (r) => r.id, className: 'numeric-cell' };
+  const start: DataColumn<BidListRecord>[] = [
+    id,
     { key: 'product', header: 'Spirit Name', body: (r) => r.product },
     { key: 'state', header: 'State', body: (r) => r.state },
-    opts.market
+    variant === 'market'
       ? { key: 'parties', header: 'Buyer / Seller', body: (r) => <BothParties bid={r} /> }
-      : {
-          key: 'counterparty',
-          header: 'Counterparty',
-          body: (r) => <Counterparty bid={r} companyType={companyType} />,
-        },
-    {
-      key: 'available',
-      header: 'Available Quantity',
-      body: (r) => formatQuantity(available(r, companyType), 1),
-      className: 'numeric-cell',
-    },
-    {
-      key: 'quantity',
-      header: 'Quantity (B/L)',
-      body: (r) => formatQuantity(r.quantity, 1),
-      className: 'numeric-cell',
-    },
-    { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r, companyType), className: 'numeric-cell' },
-    { key: 'price', header: 'Price', body: (r) => formatMoney(r.price), className: 'numeric-cell' },
-    { key: 'valid', header: 'Valid Until', body: (r) => <DateTimeCell value={r.valid_until} /> },
-    { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
+      : { key: 'counterparty', header: 'Counterparty', body: (r) => <Counterparty bid={r} /> },
   ];
+  const quantity: DataColumn<BidListRecord> = {
+    key: 'quantity',
+    header: 'Quantity (B/L)',
+    body: (r) => formatQuantity(r.quantity, 1),
+    className: 'numeric-cell',
+  };
+  const price: DataColumn<BidListRecord> = {
+    key: 'price',
+    header: 'Price',
+    body: (r) => formatMoney(r.price),
+    className: 'numeric-cell',
+  };
+  const columns: DataColumn<BidListRecord>[] =
+    variant === 'inbox'
+      ? [
+          ...start,
+          quantity,
+          price,
+          { key: 'value', header: 'Total Value', body: totalValueOf, className: 'numeric-cell' },
+          { key: 'step', header: 'Your Step', body: (r) => <StepCell bid={r} now={now} /> },
+          { key: 'left', header: 'Time Left', body: (r) => <TimeLeftCell bid={r} now={now} /> },
+        ]
+      : [
+          ...start,
+          {
+            key: 'available',
+            header: 'Available Quantity',
+            body: (r) => formatQuantity(available(r), 1),
+            className: 'numeric-cell',
+          },
+          quantity,
+          { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r), className: 'numeric-cell' },
+          price,
+          { key: 'valid', header: 'Valid Until', body: (r) => <DateTimeCell value={r.valid_until} /> },
+          { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
+          ...(variant === 'mine'
+            ? [{ key: 'trade', header: 'Trade Ref', body: (r: BidListRecord) => <TradeRefCell bid={r} /> }]
+            : []),
+        ];
   const open = opts.open;
   if (!open) return columns;
   return [
@@ -108,9 +135,17 @@ export function bidListColumns(opts: {
 }
 
 /** The filters and the table of one bid list, with the dialog its rows open. */
-export function BidListScreen({ label, scope, toolbar, withStatus = false, withAction = true }: BidListOptions) {
+export function BidListScreen({
+  label,
+  scope,
+  toolbar,
+  withStatus = false,
+  withAction = true,
+  variant = scope.is_market ? 'market' : 'mine',
+}: BidListOptions) {
   const user = useSession()?.user;
   const negotiator = !!user?.roles.includes('Negotiator');
+  const now = useNow();
   const list = useListState();
   const filter = readBidFilter(list);
   const result = useAllBids({ ...list.query, ...bidFilterQuery(filter), ...scope }, BID_LISTS_REFRESH_MS);
@@ -130,8 +165,9 @@ export function BidListScreen({ label, scope, toolbar, withStatus = false, withA
         list={list}
         result={shown}
         columns={bidListColumns({
+          variant,
           companyType: user?.company_type,
-          market,
+          now,
           mode,
           open: withAction ? (bid) => setOpened({ id: bid.id, mode: mode(bid) }) : undefined,
         })}

@@ -16,6 +16,8 @@ export type BidFeeField = (typeof BID_FEE_FIELDS)[number];
 export const COMMENT_MAX = 1000;
 
 export const VALIDITY_MESSAGE = 'Choose a validity from the list';
+/** A counter's validity choice that keeps the bid's current deadline (negotiateBid without `valid_until`). */
+export const KEEP_DEADLINE = 'keep';
 
 /** What the terms inputs hold. */
 export type TermsValues = {
@@ -39,6 +41,8 @@ export const emptyTerms = (init: Partial<TermsValues> = {}): TermsValues => ({
 });
 
 const hoursField = z.coerce.number().refine((h) => (VALIDITY_HOURS as readonly number[]).includes(h), VALIDITY_MESSAGE);
+/** A counter may also keep the deadline it has. */
+const counterHoursField = z.union([z.literal(KEEP_DEADLINE), hoursField]);
 
 /** The fees, required on the bid page's form (spec 001 §5 "all fields required"), left out by the dialogs. */
 function feeShape(required: boolean) {
@@ -57,7 +61,7 @@ function feeShape(required: boolean) {
  * and the quantity no more than any listing's available quantity (`quantityRefusal`; the server checks it again).
  * With `fees` the fees are required.
  */
-export function termsSchema(available: readonly string[], opts: { fees?: boolean } = {}) {
+export function termsSchema(available: readonly string[], opts: { fees?: boolean; keep?: boolean } = {}) {
   return z.object({
     // On the field, so the message shows while other fields (the captcha) are still missing.
     quantity: quantityField().refine(
@@ -65,7 +69,7 @@ export function termsSchema(available: readonly string[], opts: { fees?: boolean
       BID_REFUSALS['bid.quantity_unavailable'].message,
     ),
     price: priceField(),
-    hours: hoursField,
+    hours: opts.keep ? counterHoursField : hoursField,
     is_bid_confidential: z.boolean(),
     captcha: captchaField,
     ...feeShape(!!opts.fees),
@@ -80,12 +84,22 @@ export function feesOf(terms: Partial<Record<BidFeeField, number | undefined>>) 
   return Object.fromEntries(filled) as Partial<Record<BidFeeField, number>>;
 }
 
-/** The body fields of the terms: `valid_until` is now plus the hours, as a date-time (spec 001 §4). */
+/** When the bid would lapse with the `hours` chosen: now plus the hours, or the deadline it has (`current`). */
+export function expiryOf(hours: string, now: number, current?: string): Date | null {
+  if (hours === KEEP_DEADLINE) return current ? new Date(current) : null;
+  const h = Number(hours);
+  return (VALIDITY_HOURS as readonly number[]).includes(h) ? validUntilOf(h, now) : null;
+}
+
+/**
+ * The body fields of the terms: `valid_until` is now plus the hours, as a date-time (spec 001 §4); left out when a
+ * counter keeps the bid's deadline.
+ */
 export function termsBody(terms: Terms, now: number, premium: boolean) {
   return {
     quantity: terms.quantity,
     price: terms.price,
-    valid_until: validUntilOf(terms.hours, now).toISOString(),
+    ...(terms.hours === KEEP_DEADLINE ? {} : { valid_until: validUntilOf(terms.hours, now).toISOString() }),
     ...(premium ? { is_bid_confidential: terms.is_bid_confidential } : {}),
     ...feesOf(terms),
     comment: terms.comment,

@@ -1,10 +1,11 @@
-// The bid page's working part (spec 001 §2 "Bid / negotiation page"): the terms and fees — the counter form when
-// `allowed_actions` allows a counter, read only otherwise —, the approval status per tier, the comments and history,
-// and Approve / Reject through the one-time code (`useStepUpAction`), Price Breakup Details and Refresh. A closed
-// bid keeps Approve and Reject on screen, disabled.
+// The bid page's working part (spec 001 §2 "Bid / negotiation page"; issue 21, items 10 and 14): the status line
+// with only the actions the caller can take now (`allowed_actions`) at the top, then the item, the terms and fees —
+// the counter form when it is the caller's turn to answer, or when they choose to revise their own terms —, the
+// approval chain as a timeline and per tier, and the comments and history (folded on a phone). Accept, Approve and
+// Reject go through the one-time code (`useStepUpAction`); the final approval is confirmed with the trade reference.
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
 import type { LandedBreakdown } from '@spirit/domain/listings/listings.schemas';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -13,11 +14,13 @@ import { Facts, NA } from '../../../ui/item-facts';
 import { useBidById } from '../api/get-bid-by-id';
 import { useOwnCompanyDetails } from '../api/get-company-details';
 import { ApprovalStatusTable } from './approval-status';
+import { ApprovalTimeline } from './approval-timeline';
 import { BidFacts } from './bid-dialog';
 import { BidHistoryTable } from './bid-history-table';
 import { FinalPriceOutput, finalPriceFact } from './bid-item-card';
 import type { FeeValues } from './bid-price';
 import { BID_FEE_FIELDS } from './bid-terms';
+import { BidStatusBar } from './bid-status-bar';
 import { BillingDialog } from './billing-dialog';
 import { FEE_LABELS } from './fee-fields';
 import { NegotiateForm } from './negotiate-form';
@@ -25,7 +28,7 @@ import { RejectionCommentDialog } from './rejection-comment-dialog';
 import { useStepUpAction } from './use-step-up-action';
 
 type FinalOf = (price: string, fees: FeeValues) => LandedBreakdown | null;
-type Props = { bid: BidDetail; finalOf: FinalOf; onRefresh: () => void };
+type Props = { bid: BidDetail; finalOf: FinalOf; onRefresh: () => void; itemCard?: ReactNode };
 
 export const isClosedBid = (bid: Pick<BidDetail, 'status' | 'is_bid_lapsed'>) =>
   bid.is_bid_lapsed || (bid.status !== 'New' && bid.status !== 'OnGoing');
@@ -36,7 +39,7 @@ function ReadOnlyTerms({ bid, breakdown }: { bid: BidDetail; breakdown: LandedBr
   const fees = BID_FEE_FIELDS.map((f) => ({ label: FEE_LABELS[f], value: formatMoney(bid[f], NA) }));
   return (
     <>
-      <Facts facts={[...fees, finalPriceFact(breakdown)]} />
+      <Facts facts={[...fees, finalPriceFact(breakdown, 'Final Price at these terms')]} />
       {premium ? (
         <div className="checkbox-field">
           <input id="bid-confidential" type="checkbox" checked={bid.is_bid_confidential} disabled readOnly />
@@ -47,13 +50,13 @@ function ReadOnlyTerms({ bid, breakdown }: { bid: BidDetail; breakdown: LandedBr
   );
 }
 
-export function BidWorkspace({ bid, finalOf, onRefresh }: Props) {
+export function BidWorkspace({ bid, finalOf, onRefresh, itemCard }: Props) {
   const query = useBidById(bid.id);
   const [rejecting, setRejecting] = useState(false);
+  const [revising, setRevising] = useState(false);
   const [billing, setBilling] = useState(false);
   const step = useStepUpAction({ negotiator: bid.actor?.tier === 'negotiator', onDone: () => setRejecting(false) });
   const allowed = new Set(bid.allowed_actions);
-  const closed = isClosedBid(bid);
   const refresh = () => {
     void query.refetch();
     onRefresh();
@@ -61,8 +64,53 @@ export function BidWorkspace({ bid, finalOf, onRefresh }: Props) {
   const breakdown = finalOf(bid.price, bid);
   const act = (is_approved: boolean, comment = '') =>
     step.run({ bid_id: bid.id, is_approved, comment, version: bid.version });
+  // Only what the caller can do now (`allowed_actions`): answer the terms, approve, or — while the caller's own
+  // terms are on the table — revise or withdraw them.
+  const answering = allowed.has('accept');
+  const ownTerms = allowed.has('counter') && !answering;
+  const counterForm = allowed.has('counter') && (answering || revising);
+  let actions: ReactNode = null;
+  if (answering || allowed.has('approve'))
+    actions = (
+      <>
+        <Button
+          label={answering ? 'Accept' : 'Approve'}
+          className="p-button-success-strong"
+          loading={step.busy}
+          onClick={() => act(true)}
+        />
+        {allowed.has('reject') ? (
+          <Button
+            label="Reject"
+            className="p-button-danger p-button-danger-strong"
+            disabled={step.busy}
+            onClick={() => setRejecting(true)}
+          />
+        ) : null}
+      </>
+    );
+  else if (ownTerms)
+    actions = (
+      <>
+        <Button
+          label={revising ? 'Keep my terms' : 'Revise terms'}
+          className="p-button-outlined"
+          onClick={() => setRevising((v) => !v)}
+        />
+        {allowed.has('reject') ? (
+          <Button
+            label="Withdraw bid"
+            className="p-button-outlined p-button-danger"
+            disabled={step.busy}
+            onClick={() => setRejecting(true)}
+          />
+        ) : null}
+      </>
+    );
   return (
     <>
+      <BidStatusBar bid={bid} actions={actions} />
+      {itemCard}
       <section className="card" aria-labelledby="bid-terms-title">
         <h2 id="bid-terms-title" className="card-title">
           Bid Terms
@@ -71,16 +119,19 @@ export function BidWorkspace({ bid, finalOf, onRefresh }: Props) {
         {query.isRefetchError ? (
           <Alert severity="error">The latest state could not be read; showing the last.</Alert>
         ) : null}
-        {allowed.has('counter') ? (
-          <NegotiateForm
-            key={bid.version}
-            bid={bid}
-            canCounter
-            fees
-            onRefresh={refresh}
-            refreshing={query.isFetching}
-            summary={(values) => <FinalPriceOutput breakdown={finalOf(values.price, values)} />}
-          />
+        {counterForm ? (
+          <>
+            {bid.viewer_side === 'buyer' ? null : <BuyerFees bid={bid} />}
+            <NegotiateForm
+              key={bid.version}
+              bid={bid}
+              canCounter
+              fees
+              onRefresh={refresh}
+              refreshing={query.isFetching}
+              summary={(values) => <FinalPriceOutput breakdown={finalOf(values.price, values)} />}
+            />
+          </>
         ) : (
           <>
             <ReadOnlyTerms bid={bid} breakdown={breakdown} />
@@ -90,17 +141,6 @@ export function BidWorkspace({ bid, finalOf, onRefresh }: Props) {
           </>
         )}
         <div className="form-actions bid-page-actions">
-          {allowed.has('accept') || allowed.has('approve') || closed ? (
-            <Button label="Approve" loading={step.busy} disabled={closed} onClick={() => act(true)} />
-          ) : null}
-          {allowed.has('reject') || closed ? (
-            <Button
-              label="Reject"
-              className="p-button-danger p-button-danger-strong"
-              disabled={closed || step.busy}
-              onClick={() => setRejecting(true)}
-            />
-          ) : null}
           <Button label="Billing Details" className="p-button-outlined" onClick={() => setBilling(true)} />
           <Link to="/currentbids" className="p-button p-component p-button-text link-as-button">
             Back to My Bids
@@ -111,19 +151,10 @@ export function BidWorkspace({ bid, finalOf, onRefresh }: Props) {
         <h2 id="approval-title" className="card-title">
           Approval Status
         </h2>
+        <ApprovalTimeline bid={bid} />
         <ApprovalStatusTable bid={bid} />
       </section>
-      <section className="card" aria-labelledby="history-title">
-        <h2 id="history-title" className="card-title">
-          Comments and History
-        </h2>
-        {bid.comment ? (
-          <Alert severity="warn">
-            <strong>Rejection Comment:</strong> {bid.comment}
-          </Alert>
-        ) : null}
-        <BidHistoryTable entries={bid.negotiations} />
-      </section>
+      <HistoryCard bid={bid} />
       <RejectionCommentDialog
         visible={rejecting}
         busy={step.busy}
@@ -133,5 +164,38 @@ export function BidWorkspace({ bid, finalOf, onRefresh }: Props) {
       <BillingDialog bid={bid} breakdown={breakdown} visible={billing} onClose={() => setBilling(false)} />
       {step.panel}
     </>
+  );
+}
+
+/** The buyer's delivery fees as the bid states them, for the seller, who counters on price and quantity only. */
+function BuyerFees({ bid }: { bid: BidDetail }) {
+  const fees = BID_FEE_FIELDS.map((f) => ({ label: FEE_LABELS[f], value: formatMoney(bid[f], NA) }));
+  return (
+    <>
+      <p className="muted">The buyer’s delivery fees, stated by the buyer and kept as they are:</p>
+      <Facts facts={fees} />
+    </>
+  );
+}
+
+/** The comments and history: open on a wide screen, folded on a phone (the page's actions come first there). */
+function HistoryCard({ bid }: { bid: BidDetail }) {
+  const [open] = useState(() => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 768px)').matches);
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <details className="bid-history-details" open={open}>
+        <summary>
+          <h2 id="history-title" className="card-title">
+            Comments and History
+          </h2>
+        </summary>
+        {bid.comment ? (
+          <Alert severity="warn">
+            <strong>Rejection Comment:</strong> {bid.comment}
+          </Alert>
+        ) : null}
+        <BidHistoryTable entries={bid.negotiations} />
+      </details>
+    </section>
   );
 }

@@ -13,26 +13,29 @@ export const FEE_LABELS: Record<BidFeeField, string> = {
   transportation: 'Transportation Fee',
 };
 
+/** The fees when the caller states them (`terms.withFees`: the buyer's side), then the comment either side writes. */
 export function FeeFields({ id, terms }: { id: (name: string) => string; terms: TermsForm }) {
   const { register, formState } = terms.form;
   const { errors } = formState;
   return (
     <>
-      <div className="form-grid bid-fees">
-        {BID_FEE_FIELDS.map((f) => (
-          <FormField key={f} id={id(f)} label={`${FEE_LABELS[f]} (₹ per litre)`} required error={errors[f]?.message}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register(f)}
-                className={inputClass(!!errors[f])}
-                inputMode="decimal"
-                autoComplete="off"
-              />
-            )}
-          </FormField>
-        ))}
-      </div>
+      {terms.withFees ? (
+        <div className="form-grid bid-fees">
+          {BID_FEE_FIELDS.map((f) => (
+            <FormField key={f} id={id(f)} label={`${FEE_LABELS[f]} (₹ per litre)`} required error={errors[f]?.message}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  {...register(f)}
+                  className={inputClass(!!errors[f])}
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
+      ) : null}
       <FormField id={id('comment')} label="Comment" error={errors.comment?.message}>
         {(a11y) => (
           <textarea

@@ -1,5 +1,6 @@
-// A counter from the Placed Bids dialog or the bid page: new quantity, price and validity (on the page also the fees
-// and comment), the captcha, Negotiate and Refresh (spec 001 §2). The bid's fees start as they are, so a counter from
+// A counter from the Placed Bids dialog or the bid page: new quantity, price and validity — the bid's deadline kept
+// unless another is chosen, the resulting expiry shown — (on the page the buyer also states the fees, and either
+// side the comment), the captcha, Negotiate and Refresh (spec 001 §2). The bid's fees start as they are, so a counter from
 // the dialog keeps them. Negotiate is disabled once the bid has lapsed; the `version` shown is sent, so a bid changed
 // meanwhile is refused ("This bid changed since you opened it") and the screen shows its new state.
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
@@ -11,7 +12,7 @@ import { Button } from '../../../ui/button';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useNegotiateBid } from '../api/negotiate-bid';
-import { BID_FEE_FIELDS, termsBody, type TermsValues } from './bid-terms';
+import { BID_FEE_FIELDS, KEEP_DEADLINE, termsBody, type TermsValues } from './bid-terms';
 import { TermsFields } from './terms-fields';
 import { useTermsForm } from './use-terms-form';
 
@@ -26,10 +27,11 @@ type Props = {
   summary?: (values: TermsValues) => ReactNode;
 };
 
-/** The bid's terms as the form's inputs hold them. */
+/** The bid's terms as the form's inputs hold them; the validity keeps the deadline the bid has. */
 export const termsOfBid = (bid: BidDetail): Partial<TermsValues> => ({
   quantity: bid.quantity,
   price: bid.price,
+  hours: KEEP_DEADLINE,
   is_bid_confidential: bid.is_bid_confidential,
   ...Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, bid[f] ?? ''])),
 });
@@ -37,7 +39,14 @@ export const termsOfBid = (bid: BidDetail): Partial<TermsValues> => ({
 export function NegotiateForm({ bid, canCounter, onRefresh, refreshing, fees = false, summary }: Props) {
   const toast = useToast();
   const negotiate = useNegotiateBid();
-  const terms = useTermsForm([bid.offer_available_quantity, bid.ask_available_quantity], termsOfBid(bid), { fees });
+  // The bid's fees are the buyer's delivery fees: only the buyer's Negotiator states them; a seller's counter sends
+  // them as they are (issue 21, item 3: never ask one side for the other side's fields).
+  const ownFees = fees && bid.viewer_side === 'buyer';
+  const terms = useTermsForm([bid.offer_available_quantity, bid.ask_available_quantity], termsOfBid(bid), {
+    fees: ownFees,
+    comment: fees,
+    keep: true,
+  });
   const { premium, failure } = terms;
   const { handleSubmit } = terms.form;
   const lapsed = bid.is_bid_lapsed;
@@ -68,6 +77,7 @@ export function NegotiateForm({ bid, canCounter, onRefresh, refreshing, fees = f
         terms={terms}
         disabled={negotiate.isPending || lapsed || !canCounter}
         confidentialFixed
+        deadline={bid.valid_until}
       />
       {summary ? summary(terms.form.watch()) : null}
       <div className="form-actions">

@@ -3,10 +3,39 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../ui/toast';
-import { PlaceBidDialog } from './place-bid-dialog';
+import { formatDateTime } from '../../../ui/format';
+import { carriedFees, PlaceBidDialog } from './place-bid-dialog';
 
-const listing = { id: 11, side: 'Ask' as const, available_quantity: '5000.0' };
-const target = { id: 42, product: 'Molasses ENA', state: 'Goa', available_quantity: '2000.0', offer_price: '61.50' };
+const askFees = {
+  import_pass_fee: '1.10',
+  transit_permit_fee: '0.40',
+  escort_fee: '0.25',
+  corporation_fee: '2.00',
+  misc_handling: null,
+  transportation: '3.00',
+};
+const listing = { id: 11, side: 'Ask' as const, available_quantity: '5000.0', ...askFees };
+const landed = {
+  price: '61.50',
+  sales_tax: '5',
+  sales_tax_amount: '3.08',
+  import_pass_fee: '0.90',
+  escort_fee: '0.30',
+  transit_permit_fee: '0.50',
+  corporation_fee: '1.50',
+  misc_handling: '0.00',
+  transportation: '2.75',
+  export_pass_fee: '1.00',
+  total: '71.53',
+};
+const target = {
+  id: 42,
+  product: 'Molasses ENA',
+  state: 'Goa',
+  available_quantity: '2000.0',
+  offer_price: '61.50',
+  landed,
+};
 
 /** Nothing leaves the dialog until its terms pass: the spy only watches the network boundary. */
 let fetchSpy: { mock: { calls: unknown[][] } };
@@ -44,6 +73,32 @@ describe('Place bid dialog', () => {
     expect(validity.value).toBe('4');
     expect(within(dialog).queryByLabelText('Confidential Bid')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Place Bid' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows when the bid would lapse for the validity chosen', async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog({ premium: false });
+    const shown = () =>
+      within(dialog)
+        .getByText(/^Valid until:/)
+        .parentElement!.querySelector('output')!.textContent;
+    const at = (hours: number) => formatDateTime(new Date(Date.now() + hours * 3_600_000));
+    expect([at(4), formatDateTime(new Date(Date.now() + 4 * 3_600_000 - 60_000))]).toContain(shown());
+    await user.selectOptions(within(dialog).getByLabelText('Negotiation Valid Upto'), '24');
+    expect([at(24), formatDateTime(new Date(Date.now() + 24 * 3_600_000 - 60_000))]).toContain(shown());
+  });
+
+  it('carries the ask’s delivery fees into the bid: a buyer’s own ask, or the possible buyer’s for a seller', () => {
+    expect(carriedFees(listing, target)).toEqual({ ...askFees, misc_handling: '' });
+    const offer = { id: 12, side: 'Offer' as const, available_quantity: '5000.0', sales_tax: '5' };
+    expect(carriedFees(offer, target)).toEqual({
+      import_pass_fee: '0.90',
+      transit_permit_fee: '0.50',
+      escort_fee: '0.30',
+      corporation_fee: '1.50',
+      misc_handling: '0.00',
+      transportation: '2.75',
+    });
   });
 
   it('shows the confidential box to a Premium Client company only', () => {

@@ -12,20 +12,21 @@ import { formatMoney, formatQuantity } from '../../../ui/format';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { useCreateBid } from '../api/create-bid';
-import { termsBody, type TermsValues } from './bid-terms';
+import { BID_FEE_FIELDS, termsBody, type BidFeeField, type TermsValues } from './bid-terms';
 import { TermsFields } from './terms-fields';
 import { useTermsForm } from './use-terms-form';
 
+type Target = Pick<PossibleRecord, 'id' | 'product' | 'state' | 'available_quantity' | 'offer_price'>;
 type Props = {
   /** The caller's own open listing, the one the page shows. */
-  listing: Pick<OfferDetail, 'id' | 'side' | 'available_quantity'>;
+  listing: Pick<OfferDetail, 'id' | 'side' | 'available_quantity'> & Partial<Record<BidFeeField, string | null>>;
   /** The counterparty listing chosen on the Possible tab; null keeps the dialog closed. */
-  target: Pick<PossibleRecord, 'id' | 'product' | 'state' | 'available_quantity' | 'offer_price'> | null;
+  target: (Target & Pick<PossibleRecord, 'landed'>) | null;
   onClose: () => void;
 };
 
 type FormProps = Pick<Props, 'listing'> & {
-  target: NonNullable<Props['target']>;
+  target: Target;
   /** After the bid is placed, with its id. */
   onPlaced: (bidId: number) => void;
   onCancel?: () => void;
@@ -45,9 +46,13 @@ export function PlaceBidForm({ listing, target, onPlaced, onCancel, fees = false
 
   const onSubmit = handleSubmit(async (values) => {
     const counterparty = listing.side === 'Ask' ? { offer_id: target.id } : { ask_id: target.id };
+    // A new bid has no deadline to keep: the form offers only hours.
+    const { valid_until, ...body } = termsBody(values, Date.now(), premium);
+    if (!valid_until) return;
     try {
       const { message, data } = await create.mutateAsync({
-        ...termsBody(values, Date.now(), premium),
+        ...body,
+        valid_until,
         my_offer_id: listing.id,
         ...counterparty,
       });
@@ -82,6 +87,18 @@ export function PlaceBidForm({ listing, target, onPlaced, onCancel, fees = false
   );
 }
 
+/**
+ * The bid's delivery fees, as /biditem/{id} states them: the ask's own — the placer's listing for a buyer, the
+ * possible buyer's for a seller (its landed breakdown carries them) — so the counter form never starts empty.
+ */
+export function carriedFees(
+  listing: Partial<Record<BidFeeField, string | null>> & Pick<OfferDetail, 'side'>,
+  target: Pick<PossibleRecord, 'landed'>,
+): Partial<TermsValues> {
+  const ask = listing.side === 'Ask' ? listing : target.landed;
+  return Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, ask[f] ?? '']));
+}
+
 export function PlaceBidDialog({ listing, target, onClose }: Props) {
   return (
     <Dialog
@@ -92,7 +109,14 @@ export function PlaceBidDialog({ listing, target, onClose }: Props) {
       draggable={false}
     >
       {target ? (
-        <PlaceBidForm key={target.id} listing={listing} target={target} onPlaced={onClose} onCancel={onClose} />
+        <PlaceBidForm
+          key={target.id}
+          listing={listing}
+          target={target}
+          init={carriedFees(listing, target)}
+          onPlaced={onClose}
+          onCancel={onClose}
+        />
       ) : null}
     </Dialog>
   );

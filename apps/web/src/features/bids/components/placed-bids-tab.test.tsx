@@ -45,6 +45,7 @@ describe('Placed Bids tab', () => {
   });
 
   it('shows a seller the buyer’s ask price', async () => {
+    api.bids = () => [bidRecord(3, { viewer_side: 'seller' })];
     signIn(['Negotiator'], 'Seller');
     renderPage(<PlacedBidsTab listing={{ id: 10, product: 'Grain ENA' }} />, '/offeredit/10?tab=tab2');
     const table = await screen.findByRole('table', { name: 'Bids placed on this Grain ENA listing' });

@@ -38,7 +38,7 @@ export function placedColumns(opts: {
       className: 'numeric-cell',
     },
     // The counterparty's listing's price: an ask's for a seller, an offer's for a buyer.
-    { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r, opts.companyType), className: 'numeric-cell' },
+    { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r), className: 'numeric-cell' },
     ...standingColumns,
     {
       key: 'placed_by',

@@ -3,6 +3,8 @@
 import { VALIDITY_HOURS } from '@spirit/domain/bids/bids.constants';
 import { Captcha } from '../../../ui/captcha';
 import { FormField, inputClass } from '../../../ui/form-field';
+import { KEEP_DEADLINE } from './bid-terms';
+import { ExpiryOutput } from './expiry-output';
 import { FeeFields } from './fee-fields';
 import type { TermsForm } from './use-terms-form';
 
@@ -12,10 +14,12 @@ type Props = {
   disabled?: boolean;
   /** A placed bid's confidentiality is fixed: the box shows it, read only. */
   confidentialFixed?: boolean;
+  /** A counter: the bid's deadline, kept unless another validity is chosen. */
+  deadline?: string;
 };
 
 /** The confidential box shows when the company is a Premium Client (`terms.premium`); the fees with `terms.withFees`. */
-export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = false }: Props) {
+export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = false, deadline }: Props) {
   const { register, setValue, formState } = terms.form;
   const { errors, isSubmitted: submitted } = formState;
   const { premium, captcha: captchaRef } = terms;
@@ -47,6 +51,7 @@ export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = fal
       <FormField id={id('hours')} label="Negotiation Valid Upto" required error={errors.hours?.message}>
         {(a11y) => (
           <select {...a11y} {...register('hours')} className={inputClass(!!errors.hours, 'native-select')}>
+            {deadline ? <option value={KEEP_DEADLINE}>Keep the current deadline</option> : null}
             {VALIDITY_HOURS.map((h) => (
               <option key={h} value={String(h)}>
                 {h} hours
@@ -55,7 +60,8 @@ export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = fal
           </select>
         )}
       </FormField>
-      {terms.withFees ? <FeeFields id={id} terms={terms} /> : null}
+      <ExpiryOutput id={id('expiry')} hours={terms.form.watch('hours')} deadline={deadline} />
+      {terms.withFees || terms.withComment ? <FeeFields id={id} terms={terms} /> : null}
       {premium ? (
         <div className="checkbox-field">
           <input

@@ -11,6 +11,7 @@ import { useToast } from '../../../ui/toast';
 import { useBidAction } from '../api/bid-action';
 import { APPROVAL_WINDOW_KEY } from '../api/verify-otp';
 import { StepUpPanel } from './otp-panel';
+import { TradedDialog, type Traded } from './traded-dialog';
 
 const successText = (body: BidActionInput, tierIsNegotiator: boolean) =>
   !body.is_approved ? BID_MESSAGES.rejected : tierIsNegotiator ? BID_MESSAGES.accepted : BID_MESSAGES.approved;
@@ -20,6 +21,7 @@ export function useStepUpAction(opts: { negotiator: boolean; onDone?: () => void
   const toast = useToast();
   const action = useBidAction();
   const [pending, setPending] = useState<BidActionInput | null>(null);
+  const [traded, setTraded] = useState<Traded | null>(null);
 
   const windowOpen = () => {
     const until = queryClient.getQueryData<string | null>(APPROVAL_WINDOW_KEY);
@@ -28,9 +30,12 @@ export function useStepUpAction(opts: { negotiator: boolean; onDone?: () => void
 
   const send = async (body: BidActionInput) => {
     try {
-      const { message } = await action.mutateAsync(body);
+      const { message, data } = await action.mutateAsync(body);
       setPending(null);
-      toast.success(message || successText(body, opts.negotiator));
+      // The sixth approval: the trade itself is confirmed, with its reference, not a passing toast.
+      if (data.status === 'Approved' && data.trade_reference_number)
+        setTraded({ id: data.id, reference: data.trade_reference_number });
+      else toast.success(message || successText(body, opts.negotiator));
       opts.onDone?.();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'bid.step_up_required') {
@@ -46,15 +51,18 @@ export function useStepUpAction(opts: { negotiator: boolean; onDone?: () => void
   const run = (body: BidActionInput) => (windowOpen() ? void send(body) : setPending(body));
 
   const panel = (
-    <Dialog
-      header="Confirm with a one-time code"
-      visible={pending !== null}
-      onHide={() => setPending(null)}
-      className="bid-dialog"
-      draggable={false}
-    >
-      {pending ? <StepUpPanel onVerified={() => void send(pending)} onCancel={() => setPending(null)} /> : null}
-    </Dialog>
+    <>
+      <Dialog
+        header="Confirm with a one-time code"
+        visible={pending !== null}
+        onHide={() => setPending(null)}
+        className="bid-dialog"
+        draggable={false}
+      >
+        {pending ? <StepUpPanel onVerified={() => void send(pending)} onCancel={() => setPending(null)} /> : null}
+      </Dialog>
+      <TradedDialog traded={traded} onClose={() => setTraded(null)} />
+    </>
   );
   return { run, busy: action.isPending, panel };
 }

@@ -12,13 +12,15 @@ import { BID_FEE_FIELDS, emptyTerms, termsSchema, type Terms, type TermsValues }
 export function useTermsForm(
   available: readonly string[],
   init: Partial<TermsValues> = {},
-  opts: { fees?: boolean } = {},
+  opts: { fees?: boolean; keep?: boolean; comment?: boolean } = {},
 ) {
   const premium = useOwnCompanyDetails().data?.is_bid_confidential === true;
   const captcha = useRef<CaptchaHandle>(null);
   const [failure, setFailure] = useState('');
   const withFees = !!opts.fees;
-  const schema = termsSchema(available, { fees: withFees });
+  // The bid page's forms take a comment from either side (with the fees or without them).
+  const withComment = withFees || !!opts.comment;
+  const schema = termsSchema(available, { fees: withFees, keep: !!opts.keep });
   const form = useForm<TermsValues, unknown, Terms>({
     resolver: schemaResolver(schema),
     defaultValues: emptyTerms(init),
@@ -43,6 +45,6 @@ export function useTermsForm(
     if (error.fields.valid_until) form.setError('hours', { type: 'server', message: error.fields.valid_until });
   };
 
-  return { form, premium, captcha, failure, sent, failed, withFees, ready: passes(schema, form.watch()) };
+  return { form, premium, captcha, failure, sent, failed, withFees, withComment, ready: passes(schema, form.watch()) };
 }
 export type TermsForm = ReturnType<typeof useTermsForm>;

@@ -20,6 +20,39 @@ describe('Bid Approval (/bidapproval)', () => {
     expect(await screen.findByRole('dialog', { name: 'View Details' })).toBeTruthy();
   });
 
+  it('says the caller’s step, the total value and the time left on each row', async () => {
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000 + 60_000).toISOString();
+    api.bids = () => [
+      // Locked, the buyer's Authorizer done: the buyer's Approver is next.
+      bidRecord(5, {
+        status: 'OnGoing',
+        is_deal_locked: true,
+        is_negotiator_buyer_approved: true,
+        is_negotiator_seller_approved: true,
+        is_authenticator_buyer_approved: true,
+        quantity: '1000.0',
+        price: '62.50',
+        valid_until: inHours(3),
+      }),
+      // Placed by the seller: the buyer's Negotiator answers, with under an hour left.
+      bidRecord(6, { is_negotiator_seller_approved: true, bid_placed_by: 'Seller', valid_until: inHours(0.5) }),
+    ];
+    signIn(['Negotiator', 'Approver']);
+    renderPage(<BidApprovalPage />, '/bidapproval');
+    const table = await screen.findByRole('table', { name: 'Bids waiting for you' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Waiting for me' })).toBeTruthy();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Total Value', 'Your Step', 'Time Left']));
+    const [approve, answer] = within(table).getAllByRole('row').slice(1);
+    expect(approve!.textContent).toContain('Approveas Approver');
+    expect(approve!.textContent).toContain('₹62,500.00');
+    expect(approve!.textContent).toMatch(/3 h 0[01] min left/);
+    expect(answer!.textContent).toContain('Answer: accept or counter');
+    expect(within(answer!).getByText(/^(30|31) min left$/).className).toBe('bid-urgent');
+  });
+
   it('lets a user holding two tiers narrow the list to one, kept in the URL', async () => {
     signIn(['Authorizer', 'Approver']);
     renderPage(<BidApprovalPage />, '/bidapproval');

@@ -1,6 +1,7 @@
-// Bid Approval (/bidapproval): the spec's screen is empty (spec 001 §2); here it lists the bids waiting for the
-// caller's own tiers on its side (`awaiting_me`: a Negotiator's turn to answer, an Authorizer's or Approver's
-// approval), each opening the dialog where the caller acts. A user holding several tiers (Authorizer on one
+// Waiting for me (/bidapproval; the spec's screen is empty, spec 001 §2): the inbox of every trading tier (issue 21,
+// item 1) — the bids waiting for the caller's own tiers on its side (`awaiting_me`: a Negotiator's turn to answer,
+// an Authorizer's or Approver's approval), with the caller's step, the total value and the time left, each opening
+// the dialog where the caller acts. The menu counts them. A user holding several tiers (Authorizer on one
 // distillery, Approver on another) may narrow the list to one (`awaiting_tier`, `?tier=` in the URL).
 import { BID_TIERS, TIER_LABELS, type BidTier } from '@spirit/domain/bids/bids.constants';
 import { useSession } from '../../../app/session';
@@ -22,10 +23,12 @@ export function BidApprovalPage() {
   ];
   return (
     <section className="page page-wide" aria-labelledby="page-title">
-      <h1 id="page-title">Bid Approval</h1>
+      <h1 id="page-title">Waiting for me</h1>
+      <p className="page-lead">Bids at your turn. Act before the time left runs out: a bid lapses when it does.</p>
       <div className="card">
         <BidListScreen
           label="Bids waiting for you"
+          variant="inbox"
           scope={{ awaiting_me: true, ...(tier ? { awaiting_tier: tier } : {}) }}
           toolbar={
             held.length > 1 ? (

@@ -27,6 +27,7 @@ export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidLis
     offer_price: '63.00',
     ask_price: '61.75',
     bid_placed_by: 'Buyer',
+    viewer_side: 'buyer',
     buyer_company_name: 'Test Company',
     seller_company_name: '****es',
     buyer_company_state: 'Punjab',

@@ -105,7 +105,7 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     expect(screen.getByText('₹67.50 per litre')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Negotiate' }).getAttribute('aria-disabled')).toBe('true');
 
-    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
     const panel = await screen.findByRole('dialog', { name: 'Confirm with a one-time code' });
     await user.click(within(panel).getByRole('button', { name: 'Generate OTP' }));
     await user.type(within(panel).getByLabelText('OTP'), '123456');
@@ -119,7 +119,7 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     expect(screen.queryByRole('button', { name: 'Negotiate' })).toBeNull();
   });
 
-  it('bills an approved trade under its live service fee invoice, with Approve and Reject disabled', async () => {
+  it('bills an approved trade under its live service fee invoice, with no action left', async () => {
     const approver = (type: 'Buyer' | 'Seller', at: string) => ({
       ...bidDetail(5).negotiations[0]!,
       company_type: type,
@@ -148,8 +148,9 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
         }),
       },
     );
-    expect(((await screen.findByRole('button', { name: 'Approve' })) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Traded — TR-2026-000042')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Billing Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Price Breakup Details' });
     expect(await within(dialog).findByText('SX/2026-27/000057')).toBeTruthy();

@@ -9,7 +9,7 @@ import { routeId } from '../../../ui/route-id';
 import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { useBidById } from '../api/get-bid-by-id';
 import { useInventoryById } from '../api/get-inventory-by-id';
-import { BidItemCard } from '../components/bid-item-card';
+import { BidItemCard, itemFinalPrice } from '../components/bid-item-card';
 import { bidFinalPrice, type FeeValues } from '../components/bid-price';
 import { BidWorkspace } from '../components/bid-workspace';
 import '../components/bid-page.css';
@@ -22,31 +22,38 @@ export const belongsTo = (bid: Pick<BidDetail, 'offer_id' | 'ask_id'>, listingId
   bid.offer_id === listingId || bid.ask_id === listingId;
 
 function BidView({ bid, listingId }: { bid: BidDetail; listingId: number }) {
-  const item = useInventoryById(listingId);
-  // The offer's sales tax and export pass fee: the listing itself when it is the offer, else the caller's own offer.
+  // The pair's two listings (the counterparty's is the item; the caller's own is readable too).
   const offer = useInventoryById(bid.offer_id);
+  const ask = useInventoryById(bid.ask_id);
+  const item = listingId === bid.offer_id ? offer : ask;
+  // The offer's sales tax and export pass fee: the bid's own copies when it has them, else the offer listing's.
   const offerFees = {
     sales_tax: bid.sales_tax ?? offer.data?.sales_tax,
     export_pass_fee: bid.export_pass_fee ?? offer.data?.export_pass_fee,
   };
   const finalOf = (price: string, fees: FeeValues) => bidFinalPrice({ price, fees, offer: offerFees });
   const refresh = () => {
-    void item.refetch();
     void offer.refetch();
+    void ask.refetch();
   };
-  return (
-    <>
-      <BidItemCard
-        item={item.data}
-        loading={item.isPending}
-        error={item.error}
-        onRetry={() => void item.refetch()}
-        fallback={`${bid.product} from ${bid.state}`}
-        breakdown={finalOf(bid.price, bid)}
-      />
-      <BidWorkspace bid={bid} finalOf={finalOf} onRefresh={refresh} />
-    </>
+  // The counterparty as the bid names it: masked until the trade, then in full (the server decides).
+  const theirs = bid.viewer_side === 'seller' ? 'buyer' : 'seller';
+  const company = {
+    name: theirs === 'buyer' ? bid.buyer_company_name : bid.seller_company_name,
+    reveal: (theirs === 'buyer' ? bid.buyer_company_id : bid.seller_company_id) !== null,
+  };
+  const itemCard = (
+    <BidItemCard
+      item={item.data}
+      loading={item.isPending}
+      error={item.error}
+      onRetry={() => void item.refetch()}
+      fallback={`${bid.product} from ${bid.state}`}
+      breakdown={item.data ? itemFinalPrice({ item: item.data, offer: offer.data, ask: ask.data }) : null}
+      overrides={{ company, locked: bid.is_deal_locked }}
+    />
   );
+  return <BidWorkspace bid={bid} finalOf={finalOf} onRefresh={refresh} itemCard={itemCard} />;
 }
 
 export function BidPage() {

@@ -9,7 +9,7 @@ describe('Bids List (/bidslist)', () => {
 
   it('lists the market’s bids with both names masked, confidential ones hidden, Indian figures and no action', async () => {
     api.bids = () => [
-      bidRecord(1, { buyer_company_name: '****ny', seller_company_name: 'Deccan Distilleries' }),
+      bidRecord(1, { viewer_side: null, buyer_company_name: '****ny', seller_company_name: 'Deccan Distilleries' }),
       bidRecord(2, { is_bid_confidential: true, product: 'Secret Spirit' }),
     ];
     signIn(['Negotiator']);
@@ -38,6 +38,21 @@ describe('Bids List (/bidslist)', () => {
       page: 1,
     });
     expect(screen.queryByLabelText('Status')).toBeNull();
+  });
+
+  it('names the caller’s own company and reads its own bid’s figures as My Bids does', async () => {
+    // The seller's own bid: its name in full, the buyer masked; Ask Price and Available Quantity are the buyer's ask.
+    const own = bidRecord(7, { viewer_side: 'seller', buyer_company_name: '****ny', seller_company_name: 'Test Co' });
+    api.bids = () => [own];
+    signIn(['Negotiator'], 'Seller');
+    renderPage(<BidsListPage />, '/bidslist');
+    const table = await screen.findByRole('table', { name: 'Current bids on the market' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row!.textContent).toContain('Test Co');
+    expect(within(row!).getAllByText(/Company name hidden/)).toHaveLength(1);
+    expect(row!.textContent).toContain('15,00,000');
+    expect(row!.textContent).toContain('₹61.75');
+    expect(row!.textContent).not.toContain('₹63.00');
   });
 
   it('says No Data Found for an empty market', async () => {

@@ -12,7 +12,11 @@ describe('My Bids (/currentbids)', () => {
     api.bids = () => [
       bidRecord(1),
       bidRecord(2, { status: 'Rejected', seller_company_name: 'Deccan Distilleries' }),
-      bidRecord(3, { status: 'Approved', seller_company_name: 'Deccan Distilleries' }),
+      bidRecord(3, {
+        status: 'Approved',
+        seller_company_name: 'Deccan Distilleries',
+        trade_reference_number: 'TR-2026-000042',
+      }),
     ];
     signIn(['Negotiator']);
     renderPage(<MyBidsPage />, '/currentbids?status=Rejected');
@@ -32,6 +36,7 @@ describe('My Bids (/currentbids)', () => {
       'Price',
       'Valid Until',
       'Status',
+      'Trade Ref',
       'Action',
     ]);
     const [open, rejected, approved] = within(table).getAllByRole('row').slice(1);
@@ -43,6 +48,10 @@ describe('My Bids (/currentbids)', () => {
     expect(open!.textContent).toContain('₹63.00');
     expect(open!.textContent).not.toContain('₹61.75');
     expect(approved!.textContent).toContain('Deccan Distilleries');
+    // The trade's reference links to its page; an open bid has none.
+    const reference = within(approved!).getByRole('link', { name: 'TR-2026-000042' });
+    expect(reference.getAttribute('href')).toBe('/biddetail/3');
+    expect(within(open!).getByLabelText('No trade yet')).toBeTruthy();
     expect(rejected!.textContent).not.toContain('Deccan');
     expect(within(rejected!).getByRole('button', { name: 'Bid Details of bid 2' })).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'getAllBids')!.body).toMatchObject({ bid_status: 'Rejected', page: 1 });
@@ -54,7 +63,9 @@ describe('My Bids (/currentbids)', () => {
   });
 
   it('shows a seller the buyer’s ask: its available quantity and price', async () => {
-    api.bids = () => [bidRecord(4, { buyer_company_name: '****ny', seller_company_name: 'Test Company' })];
+    api.bids = () => [
+      bidRecord(4, { viewer_side: 'seller', buyer_company_name: '****ny', seller_company_name: 'Test Company' }),
+    ];
     signIn(['Approver'], 'Seller');
     renderPage(<MyBidsPage />, '/currentbids');
     const table = await screen.findByRole('table', { name: 'Your company’s bids' });

@@ -52,8 +52,9 @@ describe('placing a bid from the market (/biditem/{id})', () => {
     const picker = (await screen.findByLabelText('Your ask')) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.value)).toEqual(['20']);
     expect(calls.find((c) => c.method === 'getAllOffers')!.body).toMatchObject({ item_search: 'Grain ENA' });
-    // Before a bid: the asking price with the offer's sales tax and export pass fee, 63 + 3.15 + 0.75.
-    expect(screen.getByText('₹66.90 per litre')).toBeTruthy();
+    // Item Info: the asking price landed with the pair's fees — the offer's sales tax and export pass fee and the
+    // chosen ask's delivery fees — as the bid's page shows it: 63 + 3.15 + 0.75 + 1.00 + 0.50 + 0.25 + 2.00.
+    expect(screen.getByText('₹70.65 per litre')).toBeTruthy();
     // The ask's delivery fees start the form's.
     expect((screen.getByLabelText('Transportation Fee (₹ per litre)') as HTMLInputElement).value).toBe('2.00');
     expect(screen.getByText('Fill in the price and fees')).toBeTruthy();

@@ -12,7 +12,7 @@ import { routeId } from '../../../ui/route-id';
 import { ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
 import { useInventoryById } from '../api/get-inventory-by-id';
 import { useOwnListings } from '../api/get-own-listings';
-import { BidItemCard, FinalPriceOutput } from '../components/bid-item-card';
+import { BidItemCard, FinalPriceOutput, itemFinalPrice } from '../components/bid-item-card';
 import { bidFinalPrice } from '../components/bid-price';
 import { BID_FEE_FIELDS } from '../components/bid-terms';
 import { ListingPicker, NoListing, pickableListings } from '../components/listing-picker';
@@ -26,12 +26,17 @@ function sides(item: ItemDetail, mine: Listing | undefined) {
   return item.side === 'Offer' ? { offer: item, ask: mine } : { offer: mine, ask: item };
 }
 
-function Placement({ item }: { item: ItemDetail }) {
-  const navigate = useNavigate();
-  const own = useOwnListings(item.type_of_spirit);
+/** The caller's listings this item may pair with, and the one chosen (the first until another is). */
+function useOwnPick(item: ItemDetail, enabled: boolean) {
+  const own = useOwnListings(item.type_of_spirit, enabled);
   const listings = own.data ? pickableListings(own.data.records, item) : [];
   const [picked, setPicked] = useState<number | null>(null);
-  const mine = listings.find((l) => l.id === picked) ?? listings[0];
+  return { own, listings, mine: listings.find((l) => l.id === picked) ?? listings[0], setPicked };
+}
+
+function Placement({ item, pick }: { item: ItemDetail; pick: ReturnType<typeof useOwnPick> }) {
+  const navigate = useNavigate();
+  const { own, listings, mine, setPicked } = pick;
 
   if (own.isPending) return <LoadingState />;
   if (own.isError) return <ErrorState message="Your listings could not be read." onRetry={() => void own.refetch()} />;
@@ -64,6 +69,7 @@ function Placement({ item }: { item: ItemDetail }) {
 
 function BidOn({ item }: { item: ItemDetail }) {
   const roles = useSession()?.user.roles ?? [];
+  const pick = useOwnPick(item, !item.is_own && roles.includes('Negotiator'));
   let form: ReactNode;
   if (item.is_own)
     form = (
@@ -78,13 +84,10 @@ function BidOn({ item }: { item: ItemDetail }) {
         Only a Negotiator places bids. Your company’s bids are under <Link to="/currentbids">My Bids</Link>.
       </Alert>
     );
-  else form = <Placement item={item} />;
-  // Before a bid: the final price at the asking price with the item's own fees.
-  const breakdown = bidFinalPrice({
-    price: item.price_per_liter,
-    fees: item.side === 'Ask' ? item : {},
-    offer: item.side === 'Offer' ? item : {},
-  });
+  else form = <Placement item={item} pick={pick} />;
+  // The asking price landed with the pair's fees: the item's and the chosen own listing's (as on the bid's page).
+  const { offer, ask } = sides(item, pick.mine);
+  const breakdown = itemFinalPrice({ item, offer: offer ?? {}, ask: ask ?? {} });
   return (
     <>
       <BidItemCard item={item} loading={false} breakdown={breakdown} />

@@ -62,19 +62,33 @@ test('Generate OTP sends on the first click after "Email is required."; a repeat
   await expect(page.getByText('OTP sent to your email')).toHaveCount(0);
 });
 
-test('an Approver is kept off the Admin screens: each goes to the dashboard', async ({ page }) => {
-  await signInAs(page, 'approver@ganga-grain.example', 'Demo@2026');
-  for (const path of [
-    '/userslist',
-    '/adduser',
-    '/distilleries',
-    '/adddistillery',
-    '/centralized',
-    '/decentralized/edit',
-  ]) {
-    await page.goto(path);
-    await expect(page, path).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('You are not allowed to do this')).toHaveCount(0);
+test('an Approver and a Negotiator are refused the Admin screens, with a way back (issue 21, item 15)', async ({
+  page,
+}, testInfo) => {
+  for (const email of ['approver@ganga-grain.example', 'negotiator@ganga-grain.example']) {
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await signInAs(page, email, 'Demo@2026');
+    for (const path of [
+      '/userslist',
+      '/adduser',
+      '/distilleries',
+      '/centralized',
+      '/clients',
+      '/audit',
+      '/setcommission',
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Access denied' }), path).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('You do not have access to this page');
+      // No call was refused on the way: the page never started.
+      await expect(page.getByText('You are not allowed to do this')).toHaveCount(0);
+    }
+    await checkPage(page, testInfo, `access-denied-${email.split('@')[0]}`);
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   }
 });
 

@@ -1,13 +1,13 @@
 // The two page frames: the signed-in shell (header, role-based side menu, main) and the public frame of the
 // sign-in pages. Both read the current route's entry from the route table through the match handle.
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import { Logo } from '../ui/logo';
 import { LoadingState } from '../ui/status-states';
 import { useReturnTo } from '../ui/return-to';
 import { useBodyClass } from '../ui/use-body-class';
 import { call } from './api-client';
-import { RouteGuard } from './guards';
+import { AccessDenied, RouteGuard } from './guards';
 import { MenuButtonCount, MenuCount } from './menu-count';
 import { menuFor, type AppRoute } from './routes';
 import { clearSession, useSession } from './session';
@@ -129,7 +129,8 @@ function AccountMenu({ companyName, userName }: { companyName: string | null; us
   );
 }
 
-function Shell() {
+/** The signed-in frame: header, menu and the page (or, on a route the user may not use, `refused`). */
+function Shell({ refused }: { refused?: ReactNode }) {
   const session = useSession();
   const user = session?.user;
   const menu = user ? menuFor(user) : [];
@@ -187,7 +188,7 @@ function Shell() {
           </nav>
         ) : null}
         <main id="main" tabIndex={-1} className="app-main">
-          <PageOutlet />
+          {refused ?? <PageOutlet />}
         </main>
       </div>
     </div>
@@ -198,7 +199,7 @@ export function AppLayout() {
   const route = useCurrentRoute();
   useDocumentTitle(route?.title);
   return (
-    <RouteGuard guard={route?.guard ?? 'session'}>
+    <RouteGuard guard={route?.guard ?? 'session'} refused={<Shell refused={<AccessDenied />} />}>
       <Shell />
     </RouteGuard>
   );

@@ -206,7 +206,7 @@ describe('guards', () => {
   });
 
   it('lets only the SuperAdmin into SuperAdmin routes', () => {
-    expect(decide('superadmin', session(['Admin']))).toEqual({ allow: false, to: '/dashboard' });
+    expect(decide('superadmin', session(['Admin']))).toEqual({ allow: false, refused: true });
   });
 
   it('keeps a role off the screens whose calls the server refuses it, by the server’s role map', () => {
@@ -221,10 +221,10 @@ describe('guards', () => {
       '/decentralized',
       '/decentralized/edit',
     ]) {
-      expect(decide(guardOf(path), session(['Approver'])), path).toEqual({ allow: false, to: '/dashboard' });
+      expect(decide(guardOf(path), session(['Approver'])), path).toEqual({ allow: false, refused: true });
       expect(decide(guardOf(path), session(['Negotiator', 'Authorizer'])), path).toEqual({
         allow: false,
-        to: '/dashboard',
+        refused: true,
       });
       expect(decide(guardOf(path), session(['Admin', 'Approver'])), path).toEqual({ allow: true });
     }
@@ -234,6 +234,6 @@ describe('guards', () => {
     expect(decide(guardOf('/approvedbids'), session(['SuperAdmin']))).toEqual({ allow: true });
     expect(decide(guardOf('/biddetail/:id'), session(['SuperAdmin']))).toEqual({ allow: true });
     for (const path of ['/currentbids', '/bidslist', '/bidapproval', '/biditem/:id/:orderid'])
-      expect(decide(guardOf(path), session(['SuperAdmin'])), path).toEqual({ allow: false, to: '/dashboard' });
+      expect(decide(guardOf(path), session(['SuperAdmin'])), path).toEqual({ allow: false, refused: true });
   });
 });

@@ -36,7 +36,33 @@ const SCRIPTS: {
   at: [number, number];
   script: Script;
   bySeller?: boolean;
+  /** An approved trade made this many days ago (the trend, the fee history and the dashboards have a past). */
+  daysAgo?: number;
 }[] = [
+  // Past trades over the last 90 days, on the pairs that trade again today below.
+  ...([84, 63, 41, 22, 9] as const).flatMap((daysAgo, k) => [
+    {
+      seller: 'Deccan Distilleries',
+      buyer: 'Bengal Blenders',
+      product: 'Molasses RS',
+      at: [0, 0] as [number, number],
+      script: 'approved' as const,
+      daysAgo,
+    },
+    ...(k % 2 === 0
+      ? [
+          {
+            seller: 'Ganga Grain Spirits',
+            buyer: 'Rajputana Beverages',
+            product: 'Grain ENA',
+            at: [1, 0] as [number, number],
+            script: 'approved' as const,
+            daysAgo: daysAgo - 3,
+            bySeller: true,
+          },
+        ]
+      : []),
+  ]),
   // Waiting for a Negotiator.
   {
     seller: 'Deccan Distilleries',
@@ -237,13 +263,17 @@ export async function seedBids(
   const now = deps.now();
   const trades: DemoTrade[] = [];
   for (const [i, s] of SCRIPTS.entries()) {
+    // A past trade runs on a clock set back by its days (each step still a moment after the one before).
+    const past: Deps = s.daysAgo
+      ? { ...quiet, now: () => new Date(quiet.now().getTime() - s.daysAgo! * 86_400_000) }
+      : quiet;
     const offer = await listingOf(s.seller, s.product, s.at[0]);
     const ask = await listingOf(s.buyer, s.product, s.at[1]);
     const sellerNeg = await person(s.seller, s.at[0] === 2 ? 'negotiator2' : 'negotiator');
     const buyerNeg = await person(s.buyer, s.at[1] === 2 ? 'negotiator2' : 'negotiator');
     const [placer, answerer] = s.bySeller ? [sellerNeg, buyerNeg] : [buyerNeg, sellerNeg];
     // A lapsed bid was placed six hours ago for four.
-    const at = s.script === 'lapsed' ? new Date(now.getTime() - 6 * 3_600_000) : now;
+    const at = s.script === 'lapsed' ? new Date(now.getTime() - 6 * 3_600_000) : past.now();
     const price = (Number(offer.price) * (0.97 + (i % 4) * 0.01)).toFixed(2);
     let bid: Bid = await bids.place({ ...quiet, now: () => at }, placer, {
       quantity: 1_000 + (i % 5) * 500,
@@ -277,7 +307,7 @@ export async function seedBids(
       });
       continue;
     }
-    bid = await bids.act(quiet, await stepped(answerer), {
+    bid = await bids.act(past, await stepped(answerer), {
       bid_id: bid.id,
       version: bid.version,
       is_approved: true,
@@ -296,7 +326,7 @@ export async function seedBids(
     ];
     for (const [company, local] of chain) {
       const actor = await stepped(await person(company, local));
-      bid = await bids.act(quiet, actor, { bid_id: bid.id, version: bid.version, is_approved: true, comment: '' });
+      bid = await bids.act(past, actor, { bid_id: bid.id, version: bid.version, is_approved: true, comment: '' });
     }
     if (s.script === 'approved')
       trades.push({

@@ -134,7 +134,18 @@ describe('demo seed', () => {
         where b.status = 'Approved' and f.company_id = b.seller_company_id`,
     );
     const rows = (orders as unknown as { rows: { content_type: string; storage_key: string; kind: string }[] }).rows;
-    expect(rows.map((r) => r.content_type).sort()).toEqual(['application/pdf', 'image/png']);
+    expect(new Set(rows.map((r) => r.content_type))).toEqual(new Set(['application/pdf', 'image/png']));
+    // The trades reach back over the last 90 days (the fee history and the trend have a past), none in the future.
+    const dates = await h.db.execute(
+      sql`select min(approved_at) as first, max(approved_at) as last, count(*)::int as n from bids where status = 'Approved'`,
+    );
+    const span = (dates as unknown as { rows: { first: string; last: string; n: number }[] }).rows[0]!;
+    expect(rows).toHaveLength(span.n);
+    const daysAgo = (at: string) => (Date.now() - new Date(at).getTime()) / 86_400_000;
+    expect(daysAgo(span.first)).toBeGreaterThan(60);
+    expect(daysAgo(span.first)).toBeLessThanOrEqual(90);
+    expect(daysAgo(span.last)).toBeGreaterThanOrEqual(0);
+    expect(daysAgo(span.last)).toBeLessThan(1);
     for (const row of rows) {
       expect(row.kind).toBe('sale_order');
       expect(isWholeFile(row.content_type, (await h.deps.storage.get(row.storage_key))!)).toBe(true);

@@ -137,10 +137,10 @@ test('Edit shows on an item page only to the Negotiator of the listing’s disti
   await signInAs(page, BUYER, PASSWORD);
 
   await page.goto(`/viewitem/${mine.id}`);
-  await expect(page.getByText('Punjab Bottling Company')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Punjab Bottling Company')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/additem/${mine.id}`);
 
   await page.goto(`/viewitem/${theirs.id}`);
-  await expect(page.getByText('Punjab Bottling Company')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Punjab Bottling Company')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 });

@@ -18,6 +18,8 @@ export const RULES: Record<string, Rule> = {
   bids: { object: 'bid', key: 'id' },
   bid_history: { object: 'bid', key: 'bid_id' },
   ratings: { object: 'rating', key: 'id' },
+  // Issued and credited in the final approval's or the fee correction's transaction (`invoice.issued` / `.credited`).
+  invoices: { object: 'invoice', key: 'id' },
   audit_log: { exempt: 'the log itself' },
   sessions: { exempt: 'sign-in bookkeeping: every signed-in call moves its idle clock' },
   used_captchas: { exempt: 'spent captcha challenges, kept until they expire' },
@@ -25,6 +27,7 @@ export const RULES: Record<string, Rule> = {
   invitations: { exempt: 'set-password links (hashed); user.invitation_sent / user.activated record them' },
   mail_outbox: { exempt: 'the mail is its own record' },
   idempotency_keys: { exempt: 'stored answers of retried calls, kept 24 hours' },
+  invoice_counters: { exempt: 'the last number of each series and year; every number is audited on its invoice' },
   files: { exempt: 'stored uploads; their use is audited where they are used (company, listing.bulk_created)' },
 };
 

@@ -94,7 +94,14 @@ const GENERIC_SETTINGS = `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_p
 export const genericTwin = new WeakMap<object, Db>();
 
 export function openPostgres(url: string): Database {
-  const poolOf = (options: string) => new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient, options });
+  const poolOf = (options: string) => {
+    const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient, options });
+    // An idle or closing connection the server ends (a restart, a terminated backend, a dropped database) is an
+    // 'error' of the pool: pg-pool drops that client and the next query opens another. Unheard, Node would throw it
+    // and end the process.
+    pool.on('error', () => {});
+    return pool;
+  };
   const pool = poolOf(SESSION_SETTINGS);
   const genericPool = poolOf(GENERIC_SETTINGS);
   const { queries, logger } = queryCounter();

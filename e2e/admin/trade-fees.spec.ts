@@ -74,7 +74,7 @@ test('the SuperAdmin corrects a trade’s fee and downloads the new invoice', as
   const before = await invoices.getByRole('listitem').count();
   await checkPage(page, testInfo, 'editmycommission-superadmin-1366');
 
-  const rate = page.getByLabel('Buyer Service Charge (₹ per litre)');
+  const rate = page.getByLabel('Buyer Service Charge (₹/L)');
   const next = (Number(await rate.inputValue()) + 0.25).toFixed(2);
   await rate.fill(next);
   await page.getByRole('button', { name: 'Add Commission' }).click();
@@ -82,7 +82,7 @@ test('the SuperAdmin corrects a trade’s fee and downloads the new invoice', as
   await expect(page).toHaveURL(/\/mycommission$/, { timeout: 5_000 });
 
   await page.goto(detailUrl);
-  await expect(page.getByLabel('Buyer Service Charge (₹ per litre)')).toHaveValue(next);
+  await expect(page.getByLabel('Buyer Service Charge (₹/L)')).toHaveValue(next);
   // The buyer's invoice is cancelled by a credit note and a new invoice is issued: two more entries.
   await expect(invoices.getByRole('listitem')).toHaveCount(before + 2);
   const fresh = invoices.getByRole('listitem').last();

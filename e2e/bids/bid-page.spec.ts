@@ -87,7 +87,7 @@ test('a buyer’s Negotiator bids from the Item List on /biditem/{id} and lands 
   const form = page.locator('form.bid-form');
   // The fees start from the ask's; a fee the ask left blank is stated as none.
   for (const fee of ['Import Pass', 'Transit Permit', 'Escort', 'Corporation', 'Misc Handling', 'Transportation']) {
-    const input = form.getByLabel(`${fee} Fee (₹ per litre)`);
+    const input = form.getByLabel(`${fee} Fee (₹/L)`);
     if (!(await input.inputValue())) await input.fill('0');
   }
   const quantity = Math.max(
@@ -95,7 +95,7 @@ test('a buyer’s Negotiator bids from the Item List on /biditem/{id} and lands 
     Math.floor(Math.min(Number(ask.available_quantity), Number(offer.available_quantity)) / 10),
   );
   await form.getByLabel('Quantity (B/L)').fill(String(quantity));
-  await form.getByLabel('Price (₹ per litre)').fill('61.40');
+  await form.getByLabel('Price (₹/L)').fill('61.40');
   await form.getByLabel('Comment').fill('Delivery within the period, bulk tankers');
   await expect(form.locator('.bid-final-price')).toContainText(/₹[0-9,.]+ per litre/);
   await expect(form.getByLabel('Negotiation Valid Upto')).toHaveValue('4');
@@ -128,7 +128,7 @@ test('the seller’s Negotiator counters on the bid page, and the buyer accepts 
     await page.goto(`/biditem/${ask.id}/${bidId}`);
     await expect(page.getByRole('heading', { level: 1, name: `Bid ${bidId}` })).toBeVisible();
     const form = page.locator('form.bid-form');
-    await form.getByLabel('Price (₹ per litre)').fill('63.10');
+    await form.getByLabel('Price (₹/L)').fill('63.10');
     await form.getByLabel('Comment').fill('Our best price for this quantity');
     await checkBothWidths(page, testInfo, 'counter');
     await solveCaptcha(page);

@@ -62,7 +62,7 @@ test('a buyer’s Negotiator places a bid from the Possible tab and finds it und
   // Nothing is sent until the terms are right: more than either listing holds is refused in the dialog.
   const most = Math.min(Number(ask.available_quantity), Number(seller.available_quantity));
   await dialog.getByLabel('Quantity (B/L)').fill(String(most + 1000));
-  await dialog.getByLabel('Price (₹ per litre)').fill('61.25');
+  await dialog.getByLabel('Price (₹/L)').fill('61.25');
   await solveCaptcha(page);
   const submit = dialog.getByRole('button', { name: 'Place Bid' });
   await expect(submit).toBeDisabled();
@@ -130,7 +130,7 @@ test('the seller’s Negotiator counters the bid from the offer’s Placed Bids 
     await expect(dialog.getByText('Stays valid until:')).toBeVisible();
     await checkPage(page, testInfo, 'negotiate-dialog');
     const before = await ok<{ valid_until: string }>('getBidById', { bid_id: id }, await tokenFor(email, PASSWORD));
-    await dialog.getByLabel('Price (₹ per litre)').fill('63.75');
+    await dialog.getByLabel('Price (₹/L)').fill('63.75');
     await solveCaptcha(page);
     const countered = page.waitForResponse((r) => r.url().endsWith('/api/negotiateBid'));
     await dialog.getByRole('button', { name: 'Negotiate' }).click();

@@ -72,8 +72,8 @@ test('a Seller negotiator adds an offer: cascade, period rule, then /offers', as
   await expect(page.getByText('*Invalid Date')).toBeVisible();
   await page.getByLabel('Quantity Available').fill('12500.5');
   await page.getByLabel('Price Per Liter').fill(price);
-  await page.getByLabel('Export Pass Fee').fill('1.25');
-  await page.getByLabel('Sales Tax').fill('18');
+  await page.getByLabel('Export Pass Fee (₹/L)').fill('1.25');
+  await page.getByLabel('Sales Tax (%)').fill('18');
   await checkBoth(page, testInfo, 'additem-invalid');
   // The button is marked disabled (aria-disabled) yet still answers a click with the form's messages.
   await expect(page.getByRole('button', { name: 'Add Offers' })).toBeDisabled();
@@ -147,12 +147,12 @@ test('a Buyer negotiator adds an ask: lone state and distillery preselected, the
   await page.getByLabel('Asked Quantity').fill('8000');
   await page.getByLabel('Price Per Litre').fill('58.20');
   for (const [label, value] of [
-    ['Import Pass Fee', '0.75'],
-    ['Escort Fee', '0.10'],
-    ['Transit Permit Fee', '0.20'],
-    ['Sales Tax', '0.50'],
-    ['Misc handling Fee', '0.05'],
-    ['Transportation Fee', '1.40'],
+    ['Import Pass Fee (₹/L)', '0.75'],
+    ['Escort Fee (₹/L)', '0.10'],
+    ['Transit Permit Fee (₹/L)', '0.20'],
+    ['Corporation Fee (₹/L)', '0.50'],
+    ['Misc Handling Fee (₹/L)', '0.05'],
+    ['Transportation Fee (₹/L)', '1.40'],
   ] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPeriod,
   formatQuantity,
+  formatRate,
 } from './format';
 
 describe('Indian number formats', () => {
@@ -26,6 +27,11 @@ describe('Indian number formats', () => {
   it('shows bulk litres with the asked number of decimals', () => {
     expect(formatQuantity(250000)).toBe('2,50,000 B/L');
     expect(formatQuantity(1234.56, 1)).toBe('1,234.6 B/L');
+    // Whole litres show no decimals (spec: "30,000 B/L"), a kept fraction its one decimal.
+    expect(formatQuantity('30000.0', 1)).toBe('30,000 B/L');
+    expect(formatQuantity('25000.5')).toBe('25,000.5 B/L');
+    expect(formatRate('78.5')).toBe('₹78.50/L');
+    expect(formatRate(null, 'N/A')).toBe('N/A');
   });
 
   it('shows percentages with at most two decimals', () => {

@@ -47,11 +47,21 @@ export function formatMoney(value: Numeric, fallback = ''): string {
   }).format(n);
 }
 
-/** Bulk litres: 250000 → "2,50,000 B/L"; `decimals` fraction digits (quantities are whole litres on most screens). */
-export function formatQuantity(value: Numeric, decimals = 0, fallback = ''): string {
+/** A price or fee per litre: 78.5 → "₹78.50/L" (spec: rates carry "/L"). */
+export function formatRate(value: Numeric, fallback = ''): string {
+  const money = formatMoney(value);
+  return money ? `${money}/L` : fallback;
+}
+
+/**
+ * Bulk litres with no decimals for whole litres (spec: "30,000 B/L"): 250000 → "2,50,000 B/L". Litres are kept to
+ * one decimal, so a fraction shows up to `maxDecimals` digits (25000.5 → "25,000.5 B/L") rather than being rounded
+ * away.
+ */
+export function formatQuantity(value: Numeric, maxDecimals = 1, fallback = ''): string {
   const n = toNumber(value);
   if (n === null) return fallback;
-  return `${formatNumber(n, { minDecimals: decimals, maxDecimals: decimals })} B/L`;
+  return `${formatNumber(n, { minDecimals: 0, maxDecimals })} B/L`;
 }
 
 /** Percentages with up to two decimals: 18 → "18%", 2.5 → "2.5%". */

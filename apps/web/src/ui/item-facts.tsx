@@ -4,7 +4,8 @@
 import type { inventoryDetailSchema } from '@spirit/domain/listings/listings.schemas';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { formatMoney, formatNumber, formatPercent } from './format';
+import { FEE_NAMES, FEE_UNITS, type FeeField } from '@spirit/domain/listings/listings.constants';
+import { formatPercent, formatQuantity, formatRate } from './format';
 import { MaskedName } from './masked-name';
 
 export type ItemDetail = z.infer<typeof inventoryDetailSchema>;
@@ -26,26 +27,22 @@ export function Facts({ facts, className = 'details' }: { facts: readonly Fact[]
   );
 }
 
-/** The fees the item's side states (an ask's "Sales Tax" is its corporation fee, spec 001 §2). */
+/** The fees the item's side states, each under its one name and in its unit (the domain's `FEE_NAMES`). */
 export function itemFeeFacts(item: ItemDetail): Fact[] {
-  const money = (v: string | null) => formatMoney(v, NA);
-  if (item.side === 'Offer')
-    return [
-      { label: 'Sales Tax', value: formatPercent(item.sales_tax, NA) },
-      { label: 'Export Pass Fee', value: money(item.export_pass_fee) },
-    ];
+  const fact = (field: FeeField) => ({
+    label: FEE_NAMES[field].label,
+    value: FEE_NAMES[field].unit === FEE_UNITS.percent ? formatPercent(item[field], NA) : formatRate(item[field], NA),
+  });
+  if (item.side === 'Offer') return [fact('sales_tax'), fact('export_pass_fee')];
   return [
-    { label: 'Import Pass Fee', value: money(item.import_pass_fee) },
-    { label: 'Escort Fee', value: money(item.escort_fee) },
-    { label: 'Transit Permit Fee', value: money(item.transit_permit_fee) },
-    { label: 'Sales Tax', value: money(item.corporation_fee) },
-    { label: 'Misc Handling Fee', value: money(item.misc_handling) },
-    { label: 'Transportation Fee', value: money(item.transportation) },
-  ];
+    'import_pass_fee',
+    'escort_fee',
+    'transit_permit_fee',
+    'corporation_fee',
+    'misc_handling',
+    'transportation',
+  ].map((f) => fact(f as FeeField));
 }
-
-/** Litres with the one decimal they are kept in: "2,50,000.5 B/L". */
-const litres = (value: string) => `${formatNumber(value, { maxDecimals: 1 })} B/L`;
 
 /**
  * What a bid's page knows better than the listing: the counterparty's name as the bid shows it (in full once
@@ -71,11 +68,11 @@ export function ItemFacts({
         { label: 'Company Name', value: <MaskedName name={company.name} reveal={company.reveal} /> },
         { label: 'Spirit Name', value: item.type_of_spirit },
         { label: 'State', value: item.state_name },
-        { label: 'Average Price', value: formatMoney(item.average_price, NA) },
-        { label: 'Last Traded Price', value: formatMoney(item.last_traded_price, NA) },
+        { label: 'Average Price', value: formatRate(item.average_price, NA) },
+        { label: 'Last Traded Price', value: formatRate(item.last_traded_price, NA) },
         { label: 'Deal Locked', value: locked ? 'Yes' : 'No' },
-        { label: item.side === 'Ask' ? 'Ask Price' : 'Offer Price', value: formatMoney(item.price_per_liter) },
-        { label: 'Quantity', value: litres(item.quantity_available) },
+        { label: item.side === 'Ask' ? 'Ask Price' : 'Offer Price', value: formatRate(item.price_per_liter) },
+        { label: 'Quantity', value: formatQuantity(item.quantity_available) },
         ...itemFeeFacts(item),
         ...extra,
       ]}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { listQuerySchema } from './list.schemas.js';
-import { MAX_ID, NUMBER_MESSAGES, amountField, idField, optionalIdField, wholeNumberField } from './numbers.js';
+import {
+  MAX_ID,
+  NUMBER_MESSAGES,
+  amountField,
+  groupIndian,
+  idField,
+  optionalIdField,
+  wholeNumberField,
+} from './numbers.js';
 import { MESSAGES } from './validators.js';
 
 function outcome(schema: z.ZodType, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -98,5 +106,26 @@ describe('amountField', () => {
     [1.234, 'Use steps of 0.01'],
   ])('refuses %j with %j', (input, message) => {
     expect(outcome(field, input)).toEqual({ ok: false, message });
+  });
+});
+
+describe('groupIndian', () => {
+  it.each([
+    [0, '0'],
+    [100, '100'],
+    [1000, '1,000'],
+    [10_000, '10,000'],
+    [100_000, '1,00,000'],
+    [1_000_000, '10,00,000'],
+    [1_000_000_000, '1,00,00,00,000'],
+    [1234567.5, '12,34,567.5'],
+    [-25000, '-25,000'],
+  ])('%d → %s', (n, text) => {
+    expect(groupIndian(n)).toBe(text);
+  });
+
+  it('is how a limit reads in a message', () => {
+    const r = amountField({ max: 1_000_000, decimals: 2 }).safeParse(1_000_001);
+    expect(r.success ? null : r.error.issues[0]?.message).toBe('Must be at most 10,00,000');
   });
 });

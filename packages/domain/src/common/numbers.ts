@@ -10,6 +10,18 @@ export const NUMBER_MESSAGES = {
   amount: (decimals: number) => `Must be a number with at most ${decimals} decimals`,
 } as const;
 
+/**
+ * A whole number in Indian digit grouping, as the app shows figures: 1000000 → "10,00,000" (the last three digits,
+ * then pairs). Messages use it so a limit reads as the field shows it. Fractions are kept as they are.
+ */
+export function groupIndian(value: number): string {
+  const [whole = '', fraction] = String(Math.abs(value)).split('.');
+  const last = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  const grouped = rest ? `${rest},${last}` : last;
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 // 16 digits already exceed Number.MAX_SAFE_INTEGER; the length cap keeps huge strings from being parsed at all.
 const DIGITS = /^[0-9]{1,16}$/;
 
@@ -50,7 +62,7 @@ export function amountField({ max, decimals }: { max: number; decimals: number }
     z
       .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : malformed) })
       .min(0, 'Must not be negative')
-      .max(max, `Must be at most ${max}`)
+      .max(max, `Must be at most ${groupIndian(max)}`)
       // JSON numbers are not held to the string pattern, so their precision is checked here.
       .refine((n) => Math.abs(Math.round(n / step) * step - n) < 1e-9, `Use steps of ${step.toFixed(decimals)}`),
   );

@@ -1,5 +1,6 @@
 // Offers and asks (DESIGN.md §4 "Listings"; spec 001 §2, §5, §9).
 import type { CompanyType } from '../companies/companies.constants.js';
+import { groupIndian } from '../common/numbers.js';
 import { MAX_UPLOAD_BYTES } from '../files/files.constants.js';
 
 /** Sellers post offers, buyers post asks. */
@@ -13,7 +14,7 @@ export const otherSide = (side: ListingSide): ListingSide => (side === 'Offer' ?
 /** The spec's `type` words (generateExcel, bulk upload). */
 export const sideOfType = (type: 'offer' | 'ask'): ListingSide => (type === 'offer' ? 'Offer' : 'Ask');
 
-/** Fees each side states on its listing (spec 001 §3 "Offer / ask (form)"); the ask's "Sales Tax" is corporation_fee. */
+/** Fees each side states on its listing (spec 001 §3 "Offer / ask (form)"). */
 export const OFFER_FEE_FIELDS = ['export_pass_fee', 'sales_tax'] as const;
 export const ASK_FEE_FIELDS = [
   'import_pass_fee',
@@ -27,6 +28,24 @@ export const FEE_FIELDS = [...OFFER_FEE_FIELDS, ...ASK_FEE_FIELDS] as const;
 export type FeeField = (typeof FEE_FIELDS)[number];
 export const feeFieldsOf = (side: ListingSide): readonly FeeField[] =>
   side === 'Offer' ? OFFER_FEE_FIELDS : ASK_FEE_FIELDS;
+
+/**
+ * One name and one unit per fee on every screen (docs/decisions.md, issue 21 item 11): `sales_tax` is the offer's
+ * percent of the price; `corporation_fee` is the ask's ₹ per litre, never called "Sales Tax".
+ */
+export const FEE_UNITS = { percent: '%', perLitre: '₹/L' } as const;
+export const FEE_NAMES: Record<FeeField, { label: string; unit: (typeof FEE_UNITS)[keyof typeof FEE_UNITS] }> = {
+  export_pass_fee: { label: 'Export Pass Fee', unit: FEE_UNITS.perLitre },
+  sales_tax: { label: 'Sales Tax', unit: FEE_UNITS.percent },
+  import_pass_fee: { label: 'Import Pass Fee', unit: FEE_UNITS.perLitre },
+  transit_permit_fee: { label: 'Transit Permit Fee', unit: FEE_UNITS.perLitre },
+  escort_fee: { label: 'Escort Fee', unit: FEE_UNITS.perLitre },
+  corporation_fee: { label: 'Corporation Fee', unit: FEE_UNITS.perLitre },
+  misc_handling: { label: 'Misc Handling Fee', unit: FEE_UNITS.perLitre },
+  transportation: { label: 'Transportation Fee', unit: FEE_UNITS.perLitre },
+};
+/** A fee's form label with its unit: "Sales Tax (%)", "Corporation Fee (₹/L)". */
+export const feeLabelWithUnit = (field: FeeField) => `${FEE_NAMES[field].label} (${FEE_NAMES[field].unit})`;
 
 /** Largest values a form takes: litres, ₹ per litre, ₹ per litre of fee, percent. */
 export const LIMITS = { quantity: 1_000_000_000, price: 1_000_000, fee: 1_000_000, percent: 100 } as const;
@@ -94,7 +113,7 @@ export const LISTING_MESSAGES = {
   bulkUnreadable: 'The file could not be read as a spreadsheet',
   bulkUnpackedTooLarge: 'The spreadsheet is too large once unpacked. Please upload a smaller file.',
   bulkEmpty: 'The sheet has no rows to upload',
-  bulkTooManyRows: `The sheet has more than ${BULK_MAX_ROWS.toLocaleString('en-IN')} rows. Please upload at most ${BULK_MAX_ROWS.toLocaleString('en-IN')} rows at a time.`,
+  bulkTooManyRows: `The sheet has more than ${groupIndian(BULK_MAX_ROWS)} rows. Please upload at most ${groupIndian(BULK_MAX_ROWS)} rows at a time.`,
   bulkHeader: (columns: readonly string[]) => `The first row must name the template's columns: ${columns.join(', ')}`,
   bulkRowsInvalid: 'Some rows have errors. Nothing was uploaded.',
   bulkUploaded: (n: number, side: ListingSide) =>

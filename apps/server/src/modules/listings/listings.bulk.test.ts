@@ -106,11 +106,47 @@ describe('generateExcel', () => {
     });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const book = XLSX.read(file.rawPayload, { type: 'buffer' });
-    expect(book.SheetNames).toEqual(['Asks', 'Valid values']);
+    expect(book.SheetNames).toEqual(['Asks', 'Example', 'Notes', 'Valid values']);
     const header = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Asks!, { header: 1 })[0];
     expect(header).toEqual(bulkColumnsOf('Ask'));
     const valid = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets['Valid values']!);
     expect(valid.map((v) => v.distillery_id).sort()).toEqual(buyer.distilleries.map((x) => x.id).sort());
+  });
+
+  it('holds an example row that uploads as it is, and notes on every column with its unit', async () => {
+    const res = await h.call<{ file_url: string }>('generateExcel', { type: 'offer' }, seller.negotiator.token);
+    const file = await h.app.inject({
+      method: 'POST',
+      url: '/api/getFile',
+      headers: { authorization: `Bearer ${seller.negotiator.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: fileIdFromUrl(res.body.data.file_url) }),
+    });
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const example = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Example!, { header: 1 });
+    expect(example[0]).toEqual(bulkColumnsOf('Offer'));
+    const [y, m] = periodAhead(1).split('-');
+    expect(example[1]).toEqual([
+      expect.any(String),
+      expect.any(String),
+      `${m}-${y}`,
+      expect.any(String),
+      30000,
+      75.5,
+      expect.any(Number),
+      1.5,
+      18,
+    ]);
+    expect(seller.distilleries).toContainEqual(expect.objectContaining({ id: example[1]![6], state: example[1]![0] }));
+    const notes = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Notes!);
+    expect(notes.slice(0, bulkColumnsOf('Offer').length).map((n) => n.column)).toEqual(bulkColumnsOf('Offer'));
+    expect(notes.find((n) => n.column === 'sales_tax')).toMatchObject({ meaning: 'Sales Tax' });
+    expect(notes.find((n) => n.column === 'sales_tax')!['how to write it']).toMatch(/^Percent of the price/);
+    expect(notes.find((n) => n.column === 'from_period')!['how to write it']).toMatch(/^MM-YYYY/);
+    // The example as the first sheet is a valid upload.
+    const before = await listingCount();
+    const created = await uploadAndCreate(xlsxOf(example), 'offers.xlsx');
+    expect(created.statusCode, JSON.stringify(created.body)).toBe(200);
+    expect(await listingCount()).toBe(before + 1);
   });
 
   it('refuses the other side’s template', async () => {
@@ -194,7 +230,7 @@ describe('uploadCSV', () => {
     expect(res.body.fields).toEqual({
       '3.product': 'Please select a valid product',
       '3.quantity': 'Must be a number with at most 1 decimals',
-      '4.state': 'Please select a valid state',
+      '4.state': 'Unknown state "@SUM(A1)": write a state as the "Valid values" sheet names it',
       '4.price': 'Must be a number with at most 2 decimals',
       '5.from_period': 'Date range is invalid !!',
       '5.distillery_id': 'You do not negotiate for this distillery',
@@ -202,6 +238,53 @@ describe('uploadCSV', () => {
       '6.to_period': 'To Period can be at most 24 months after the current month',
     });
     expect(await tableDigest(h)).toEqual(before);
+  });
+
+  it('reads periods as people type them: MM-YYYY, MMM-YYYY, YYYY-MM and dates', async () => {
+    const [y, m] = periodAhead(1).split('-');
+    const [y3, m3] = periodAhead(3).split('-');
+    const monthName = new Date(Date.UTC(Number(y3), Number(m3) - 1, 1)).toLocaleString('en', {
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    const res = await uploadAndCreate(
+      csvOf([
+        row({ from_period: `${m}-${y}`, to_period: `${monthName}-${y3}` }),
+        row({ from_period: `15/${m}/${y}`, to_period: `${y3}-${m3}` }),
+      ]),
+    );
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    for (const id of res.body.data.ids) {
+      const offer = await h.call<{ from_period: string; to_period: string }>(
+        'getOfferById',
+        { id },
+        seller.negotiator.token,
+      );
+      expect(offer.body.data).toMatchObject({ from_period: periodAhead(1), to_period: periodAhead(3) });
+    }
+  });
+
+  it('names the expected period format and the real cause of a refused state', async () => {
+    const other = seller.distilleries.find((x) => x.state !== d().state)!;
+    const up = await uploadSheet(
+      csvOf([
+        row({ from_period: '13-2027', to_period: 'soon' }),
+        row({ state: 'Keralaa' }),
+        row({ state: 'Kerala' }),
+        row({ state: other.state }),
+      ]),
+    );
+    const res = await h.call('uploadCSV', { s3_url: up.body.data.file_url }, seller.negotiator.token);
+    expectError(res, 400, { error: 'Some rows have errors. Nothing was uploaded.' });
+    const format = 'MM-YYYY, e.g. 04-2027 (Apr-2027, 2027-04 and dates are accepted too)';
+    expect(res.body.fields).toEqual({
+      '2.from_period': `"13-2027" is not a month: write it as ${format}`,
+      '2.to_period': `"soon" is not a month: write it as ${format}`,
+      '3.state': 'Unknown state "Keralaa": write a state as the "Valid values" sheet names it',
+      '4.state':
+        'Unknown state "Kerala" for your company: none of your distilleries is in it (see the "Valid values" sheet)',
+      '5.state': `The distillery is not in the chosen state: distillery ${d().id} is in ${d().state}`,
+    });
   });
 
   it.each<[string, () => Buffer, string]>([

@@ -11,7 +11,9 @@ import {
   sideOfType,
   type ListingSide,
 } from '@spirit/domain/listings/listings.constants';
+import { bulkNotesOf, bulkPeriodMessage, bulkStateError, parseBulkPeriod } from '@spirit/domain/listings/listings.bulk';
 import {
+  addMonths,
   bulkErrorKey,
   bulkRowToForm,
   columnOfField,
@@ -45,13 +47,26 @@ export async function generateTemplate(deps: Deps, actor: Actor, type: 'offer' |
     valid.push([products[i] ?? '', states[i] ?? '', d?.[0] ?? '', d?.[1].name ?? '', d?.[1].state ?? '']);
   }
   const columns = bulkColumnsOf(side);
+  const widths = columns.map((c) => ({ wch: Math.max(14, c.length + 2) }));
   const main = XLSX.utils.aoa_to_sheet([[...columns]]);
-  main['!cols'] = columns.map((c) => ({ wch: Math.max(14, c.length + 2) }));
+  main['!cols'] = widths;
+  // The example is a sheet of its own: only the first sheet is read, so an untouched example is never uploaded.
+  const example = XLSX.utils.aoa_to_sheet([[...columns], exampleRow(columns, ctx, products[0])]);
+  example['!cols'] = widths;
+  const notes = XLSX.utils.aoa_to_sheet([
+    ['column', 'meaning', 'how to write it'],
+    ...bulkNotesOf(side).map((n) => [n.column, n.meaning, n.format]),
+    [],
+    ['Only the first sheet is uploaded: one listing per row, all rows or none.'],
+  ]);
+  notes['!cols'] = [{ wch: 20 }, { wch: 28 }, { wch: 80 }];
   const lists = XLSX.utils.aoa_to_sheet(valid);
   lists['!cols'] = [{ wch: 30 }, { wch: 20 }, { wch: 14 }, { wch: 30 }, { wch: 20 }];
   const book = XLSX.utils.book_new();
   const name = side === 'Offer' ? 'Offers' : 'Asks';
   XLSX.utils.book_append_sheet(book, main, name);
+  XLSX.utils.book_append_sheet(book, example, 'Example');
+  XLSX.utils.book_append_sheet(book, notes, 'Notes');
   XLSX.utils.book_append_sheet(book, lists, 'Valid values');
   const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   const fileName = `${name.toLowerCase()}-template.xlsx`;
@@ -66,6 +81,30 @@ export async function generateTemplate(deps: Deps, actor: Actor, type: 'offer' |
   return { file_url: stored.file_url, file_name: fileName };
 }
 
+/** A row the caller could upload: their first distillery and product, next month to three months on, MM-YYYY. */
+function exampleRow(
+  columns: readonly string[],
+  ctx: Awaited<ReturnType<typeof loadContext>>,
+  product: string | undefined,
+): (string | number)[] {
+  const [id, distillery] = [...ctx.distilleries.entries()].sort(([a], [b]) => a - b)[0] ?? [
+    1,
+    { state: 'Maharashtra' },
+  ];
+  const shown = (period: string) => `${period.slice(5, 7)}-${period.slice(0, 4)}`;
+  const values: Record<string, string | number> = {
+    state: distillery.state,
+    product: product ?? 'ENA',
+    from_period: shown(addMonths(ctx.currentPeriod, 1)),
+    to_period: shown(addMonths(ctx.currentPeriod, 3)),
+    quantity: 30000,
+    price: 75.5,
+    distillery_id: id,
+    sales_tax: 18,
+  };
+  return columns.map((c) => values[c] ?? 1.5);
+}
+
 const fileRefused = (message: string) => badRequest('bulk.file', message, { file: message });
 
 /** A header cell as a column name: `Distillery ID` → `distillery_id`. */
@@ -75,17 +114,17 @@ const columnName = (v: unknown) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
-/** A cell as a form value: text trimmed, float noise dropped, a date cell in a period column as `YYYY-MM`. */
+const PERIOD_COLUMNS = new Set(['from_period', 'to_period']);
+
+/**
+ * A cell as a form value: text trimmed, float noise dropped, a period as `YYYY-MM` in whichever accepted form it was
+ * written (the domain's `parseBulkPeriod`; a date cell is its serial), else as written for the schema to refuse.
+ */
 function cellValue(column: string, v: unknown): unknown {
   if (v === null || v === undefined) return undefined;
+  if (PERIOD_COLUMNS.has(column)) return parseBulkPeriod(v) ?? (typeof v === 'string' ? v.trim() : String(v));
   if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') {
-    if (column === 'from_period' || column === 'to_period') {
-      const d = XLSX.SSF.parse_date_code(v);
-      return d ? `${d.y}-${String(d.m).padStart(2, '0')}` : String(v);
-    }
-    return Number(v.toPrecision(15));
-  }
+  if (typeof v === 'number') return Number(v.toPrecision(15));
   return v;
 }
 
@@ -144,7 +183,12 @@ function checkRows(side: ListingSide, table: unknown[][], ctx: Awaited<ReturnTyp
       },
       ctx,
     );
-    const fields = { ...choices, ...(parsed.success ? {} : fieldErrors(parsed.error)) };
+    const fields: Record<string, string> = { ...choices, ...(parsed.success ? {} : fieldErrors(parsed.error)) };
+    // A sheet's own words for what the form says shortly: the period's expected format, the state's real cause.
+    for (const column of PERIOD_COLUMNS)
+      if (fields[column] === LISTING_MESSAGES.invalidDate) fields[column] = bulkPeriodMessage(record[column]);
+    const stateError = bulkStateError({ state: text(raw.state), distillery_id: Number(raw.distillery_id) }, ctx);
+    if (stateError) fields.state = stateError;
     if (Object.keys(fields).length || !parsed.success) report(rowNumber, fields);
     else rows.push({ row: rowNumber, form: parsed.data });
   }

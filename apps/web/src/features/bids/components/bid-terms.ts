@@ -10,7 +10,7 @@ import { ASK_FEE_FIELDS, LIMITS } from '@spirit/domain/listings/listings.constan
 import { priceField, quantityField } from '@spirit/domain/listings/listings.schemas';
 import { z } from 'zod';
 
-/** The bid form's fees (₹ per litre): the buyer's delivery fees; the offer's sales tax and export pass fee stay its own. */
+/** The bid form's fees (₹/L): the buyer's delivery fees; the offer's sales tax and export pass fee stay its own. */
 export const BID_FEE_FIELDS = ASK_FEE_FIELDS;
 export type BidFeeField = (typeof BID_FEE_FIELDS)[number];
 export const COMMENT_MAX = 1000;

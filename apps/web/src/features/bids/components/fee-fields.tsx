@@ -1,17 +1,15 @@
 // The bid page's fee inputs and comment (spec 001 §2 "Bid / negotiation page": import_pass_fee, transit_permit_fee,
 // escort_fee, corporation_fee, misc_handling, transportation, bidComment), each in ₹ per litre.
+import { FEE_NAMES, feeLabelWithUnit } from '@spirit/domain/listings/listings.constants';
 import { FormField, inputClass } from '../../../ui/form-field';
 import { BID_FEE_FIELDS, COMMENT_MAX, type BidFeeField } from './bid-terms';
 import type { TermsForm } from './use-terms-form';
 
-export const FEE_LABELS: Record<BidFeeField, string> = {
-  import_pass_fee: 'Import Pass Fee',
-  transit_permit_fee: 'Transit Permit Fee',
-  escort_fee: 'Escort Fee',
-  corporation_fee: 'Corporation Fee',
-  misc_handling: 'Misc Handling Fee',
-  transportation: 'Transportation Fee',
-};
+/** The fees' one name each (the domain's `FEE_NAMES`, the same on the listing forms and Item Info). */
+export const FEE_LABELS = Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, FEE_NAMES[f].label])) as Record<
+  BidFeeField,
+  string
+>;
 
 /** The fees when the caller states them (`terms.withFees`: the buyer's side), then the comment either side writes. */
 export function FeeFields({ id, terms }: { id: (name: string) => string; terms: TermsForm }) {
@@ -22,7 +20,7 @@ export function FeeFields({ id, terms }: { id: (name: string) => string; terms: 
       {terms.withFees ? (
         <div className="form-grid bid-fees">
           {BID_FEE_FIELDS.map((f) => (
-            <FormField key={f} id={id(f)} label={`${FEE_LABELS[f]} (₹ per litre)`} required error={errors[f]?.message}>
+            <FormField key={f} id={id(f)} label={feeLabelWithUnit(f)} required error={errors[f]?.message}>
               {(a11y) => (
                 <input
                   {...a11y}

@@ -119,7 +119,7 @@ describe('Place bid dialog', () => {
     const user = userEvent.setup();
     const { dialog } = renderDialog({ premium: false });
     const quantity = within(dialog).getByLabelText('Quantity (B/L)');
-    const price = within(dialog).getByLabelText('Price (₹ per litre)');
+    const price = within(dialog).getByLabelText('Price (₹/L)');
     await user.type(quantity, '0');
     await user.type(price, '61.555');
     await user.click(within(dialog).getByRole('button', { name: 'Place Bid' }));

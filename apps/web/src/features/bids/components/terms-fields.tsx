@@ -37,7 +37,7 @@ export function TermsFields({ idPrefix, terms, disabled, confidentialFixed = fal
           />
         )}
       </FormField>
-      <FormField id={id('price')} label="Price (₹ per litre)" required error={errors.price?.message}>
+      <FormField id={id('price')} label="Price (₹/L)" required error={errors.price?.message}>
         {(a11y) => (
           <input
             {...a11y}

@@ -27,7 +27,7 @@ export const approvedColumns: DataColumn<BidListRecord>[] = [
     key: 'quantity',
     header: 'Quantity (B/L)',
     // The header says B/L: the figure alone keeps the list within 1366 px.
-    body: (r) => formatNumber(r.quantity, { minDecimals: 1, maxDecimals: 1 }),
+    body: (r) => formatNumber(r.quantity, { maxDecimals: 1 }),
     className: 'numeric-cell',
   },
   {

@@ -65,8 +65,8 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
     const value = (label: string) => within(dialog).getByText(label).nextSibling?.textContent;
     expect(value('Invoice No')).toBe('Not issued yet');
     expect(value('Billing Date')).toBe('Not issued yet');
-    expect(value('Sales tax (5%)')).toBe('+ ₹3.13');
-    expect(value('Misc handling fee')).toBe('+ ₹0.00');
+    expect(value('Sales Tax (5%)')).toBe('+ ₹3.13');
+    expect(value('Misc Handling Fee')).toBe('+ ₹0.00');
     expect(value('Final price per litre')).toBe('₹70.13');
     expect(value('Amount')).toBe('₹87,66,250.00'); // 1,25,000 L × ₹70.13
   });
@@ -96,9 +96,9 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
       bidAction: () => (current = locked),
     });
     const user = userEvent.setup();
-    const importFee = await screen.findByLabelText('Import Pass Fee (₹ per litre)');
+    const importFee = await screen.findByLabelText('Import Pass Fee (₹/L)');
     expect((importFee as HTMLInputElement).value).toBe('1.00');
-    const price = screen.getByLabelText('Price (₹ per litre)');
+    const price = screen.getByLabelText('Price (₹/L)');
     await user.clear(price);
     await user.type(price, '60');
     // 60 + 3.00 + 1.00 + 0.50 + 0.25 + 2.00 + 0.75

@@ -64,7 +64,7 @@ describe('the bid page’s status line and actions', () => {
     await user.selectOptions(validity, '8');
     expect(expiry()).not.toBe(formatDateTime(deadline));
     await user.selectOptions(validity, 'keep');
-    const price = screen.getByLabelText('Price (₹ per litre)');
+    const price = screen.getByLabelText('Price (₹/L)');
     await user.clear(price);
     await user.type(price, '61');
     await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
@@ -81,9 +81,9 @@ describe('the bid page’s status line and actions', () => {
   it('never asks a seller for the buyer’s fees: they show read only and are sent as they are', async () => {
     signInSellerBid();
     expect(await screen.findByText('Your turn: accept or counter')).toBeTruthy();
-    expect(screen.queryByLabelText('Import Pass Fee (₹ per litre)')).toBeNull();
+    expect(screen.queryByLabelText('Import Pass Fee (₹/L)')).toBeNull();
     expect(screen.getByText(/The buyer’s delivery fees/)).toBeTruthy();
-    expect(screen.getByLabelText('Price (₹ per litre)')).toBeTruthy();
+    expect(screen.getByLabelText('Price (₹/L)')).toBeTruthy();
     expect(screen.getByLabelText('Comment')).toBeTruthy();
   });
 

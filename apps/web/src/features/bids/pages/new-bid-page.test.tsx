@@ -56,11 +56,11 @@ describe('placing a bid from the market (/biditem/{id})', () => {
     // chosen ask's delivery fees — as the bid's page shows it: 63 + 3.15 + 0.75 + 1.00 + 0.50 + 0.25 + 2.00.
     expect(screen.getByText('₹70.65 per litre')).toBeTruthy();
     // The ask's delivery fees start the form's.
-    expect((screen.getByLabelText('Transportation Fee (₹ per litre)') as HTMLInputElement).value).toBe('2.00');
+    expect((screen.getByLabelText('Transportation Fee (₹/L)') as HTMLInputElement).value).toBe('2.00');
     expect(screen.getByText('Fill in the price and fees')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Quantity (B/L)'), '1000');
-    await user.type(screen.getByLabelText('Price (₹ per litre)'), '62');
+    await user.type(screen.getByLabelText('Price (₹/L)'), '62');
     await user.type(screen.getByLabelText('Comment'), 'Delivery in December');
     // 62 + 3.10 + 1.00 + 0.50 + 0.25 + 2.00 + 0.75
     expect(screen.getByText('₹69.60 per litre')).toBeTruthy();

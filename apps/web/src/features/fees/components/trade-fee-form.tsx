@@ -23,7 +23,7 @@ type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
 const LABELS: Record<string, string> = {
-  commission_amount: 'Service Charge (₹ per litre)',
+  commission_amount: 'Service Charge (₹/L)',
   central_gst: 'Central GST %',
   state_gst: 'State GST %',
 };

@@ -24,11 +24,11 @@ describe('landed price', () => {
   it('lists the price, every fee that is not zero in the rule’s order, and the total', () => {
     expect(breakdownLines(BREAKDOWN)).toEqual([
       { label: 'Price', value: '₹60.00' },
-      { label: 'Sales tax (5%)', value: '+ ₹3.00' },
-      { label: 'Export pass fee', value: '+ ₹0.75' },
-      { label: 'Import pass fee', value: '+ ₹1.25' },
-      { label: 'Transit permit fee', value: '+ ₹0.50' },
-      { label: 'Transportation fee', value: '+ ₹2.00' },
+      { label: 'Sales Tax (5%)', value: '+ ₹3.00' },
+      { label: 'Export Pass Fee', value: '+ ₹0.75' },
+      { label: 'Import Pass Fee', value: '+ ₹1.25' },
+      { label: 'Transit Permit Fee', value: '+ ₹0.50' },
+      { label: 'Transportation Fee', value: '+ ₹2.00' },
       { label: 'Landed per litre', value: '₹67.50' },
     ]);
   });
@@ -43,7 +43,7 @@ describe('landed price', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(list.hidden).toBe(false);
-    expect(list.textContent).toContain('Sales tax (5%)+ ₹3.00');
+    expect(list.textContent).toContain('Sales Tax (5%)+ ₹3.00');
     expect(list.textContent).toContain('Landed per litre₹67.50');
 
     fireEvent.click(toggle);

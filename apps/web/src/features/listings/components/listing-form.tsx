@@ -5,6 +5,7 @@ import {
   ASK_FEE_FIELDS,
   LISTING_MESSAGES,
   OFFER_FEE_FIELDS,
+  feeLabelWithUnit,
   type FeeField,
   type ListingSide,
 } from '@spirit/domain/listings/listings.constants';
@@ -54,16 +55,16 @@ const FIELDS = [
   ...ASK_FEE_FIELDS,
 ] as const satisfies readonly (keyof ListingValues)[];
 
-/** Labels of the spec (spec 001 §2); the ask's "Sales Tax" is its corporation fee in ₹ per litre. */
+/** Each fee's one name and unit (the domain's `FEE_NAMES`), with what it means under the field. */
 const FEE_LABELS: Record<FeeField, { label: string; hint: string; step: string }> = {
-  export_pass_fee: { label: 'Export Pass Fee', hint: '₹ per litre', step: '0.01' },
-  sales_tax: { label: 'Sales Tax', hint: 'Percent of the price', step: '0.01' },
-  import_pass_fee: { label: 'Import Pass Fee', hint: '₹ per litre', step: '0.01' },
-  escort_fee: { label: 'Escort Fee', hint: '₹ per litre', step: '0.01' },
-  transit_permit_fee: { label: 'Transit Permit Fee', hint: '₹ per litre', step: '0.01' },
-  corporation_fee: { label: 'Sales Tax', hint: '₹ per litre (corporation fee)', step: '0.01' },
-  misc_handling: { label: 'Misc handling Fee', hint: '₹ per litre', step: '0.01' },
-  transportation: { label: 'Transportation Fee', hint: '₹ per litre', step: '0.01' },
+  export_pass_fee: { label: feeLabelWithUnit('export_pass_fee'), hint: '₹ per litre', step: '0.01' },
+  sales_tax: { label: feeLabelWithUnit('sales_tax'), hint: 'Percent of the price', step: '0.01' },
+  import_pass_fee: { label: feeLabelWithUnit('import_pass_fee'), hint: '₹ per litre', step: '0.01' },
+  escort_fee: { label: feeLabelWithUnit('escort_fee'), hint: '₹ per litre', step: '0.01' },
+  transit_permit_fee: { label: feeLabelWithUnit('transit_permit_fee'), hint: '₹ per litre', step: '0.01' },
+  corporation_fee: { label: feeLabelWithUnit('corporation_fee'), hint: '₹ per litre', step: '0.01' },
+  misc_handling: { label: feeLabelWithUnit('misc_handling'), hint: '₹ per litre', step: '0.01' },
+  transportation: { label: feeLabelWithUnit('transportation'), hint: '₹ per litre', step: '0.01' },
 };
 const ASK_FEE_ORDER: readonly FeeField[] = [
   'import_pass_fee',

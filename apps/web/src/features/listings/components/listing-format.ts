@@ -1,14 +1,11 @@
 // How listings read on every screen: periods as MM-yyyy, litres with Indian grouping and the one decimal they are
 // kept in, rupees per litre with paise.
-import { formatNumber, formatPeriod } from '../../../ui/format';
+import { formatPeriod, formatQuantity } from '../../../ui/format';
 
 type Numeric = string | number | null | undefined;
 
 /** 250000.5 → "2,50,000.5 B/L" (whole litres without a decimal). */
-export function formatLitres(value: Numeric, fallback = ''): string {
-  const text = formatNumber(value, { maxDecimals: 1 });
-  return text ? `${text} B/L` : fallback;
-}
+export const formatLitres = (value: Numeric, fallback = ''): string => formatQuantity(value, 1, fallback);
 
 /** "05-2026 – 08-2026"; one month once. */
 export function formatPeriodRange(from: string, to: string): string {

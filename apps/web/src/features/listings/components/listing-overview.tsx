@@ -2,7 +2,7 @@
 // listing's own summary. A buyer reads Offer wording in the figures (the market it buys from), a seller Ask wording.
 import type { OfferDetail } from '@spirit/domain/listings/listings.schemas';
 import type { ReactNode } from 'react';
-import { formatMoney, formatNumber } from '../../../ui/format';
+import { formatMoney, formatNumber, formatRate } from '../../../ui/format';
 import './listings.css';
 import { formatLitres, formatPeriodRange } from './listing-format';
 
@@ -51,7 +51,7 @@ export function ListingSummary({ listing, actions }: { listing: OfferDetail; act
         <Field label="Product" value={listing.product} />
         <Field label={`Original ${word}`} value={formatLitres(listing.offer_quantity)} />
         <Field label={`Current ${word}`} value={formatLitres(listing.available_quantity)} />
-        <Field label="Rate" value={formatMoney(listing.offer_price)} />
+        <Field label="Rate" value={formatRate(listing.offer_price)} />
         <Field label="Status" value={listing.is_open ? 'Open' : 'Closed'} />
       </dl>
       {actions}

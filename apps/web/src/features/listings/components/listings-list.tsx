@@ -6,7 +6,7 @@ import type { ListingSide } from '@spirit/domain/listings/listings.constants';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { DataList, type DataColumn, type ListResult } from '../../../ui/data-list';
-import { formatDateTime, formatMoney, formatNumber } from '../../../ui/format';
+import { formatDateTime, formatNumber, formatRate } from '../../../ui/format';
 import { useHere } from '../../../ui/return-to';
 import { RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
@@ -38,7 +38,7 @@ function columnsOf(side: ListingSide, negotiator: boolean, here: string): DataCo
     { key: 'product', header: 'Product', sortKey: 'product', body: (l) => l.product },
     { key: 'original', header: words.original, body: (l) => formatLitres(l.offer_quantity) },
     { key: 'current', header: words.current, body: (l) => formatLitres(l.available_quantity) },
-    { key: 'rate', header: words.rate, sortKey: 'offer_price', body: (l) => formatMoney(l.offer_price) },
+    { key: 'rate', header: words.rate, sortKey: 'offer_price', body: (l) => formatRate(l.offer_price) },
     {
       key: 'bids',
       header: 'Open Bids',

@@ -3,8 +3,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TickerView, type TickerEntry } from './market-ticker';
 
 const ENTRIES: TickerEntry[] = [
-  { state: 'Maharashtra', product: 'Grain ENA', price: '62.5', quantity: '125000', type: 'buyer' },
-  { state: 'Goa', product: 'Grain ENA', price: '64', quantity: '2500.5', type: 'seller' },
+  {
+    state: 'Maharashtra',
+    product: 'Grain ENA',
+    price: '62.5',
+    quantity: '125000',
+    type: 'buyer',
+    created_on: '2026-11-20T08:35:00Z',
+  },
+  {
+    state: 'Goa',
+    product: 'Grain ENA',
+    price: '64',
+    quantity: '2500.5',
+    type: 'seller',
+    created_on: '2026-11-21T00:00:00Z',
+  },
 ];
 
 function reducedMotion(on: boolean) {
@@ -29,13 +43,14 @@ describe('market ticker', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows Buyer Market and Seller Market entries as state, product, price (quantity), looping every 30 s', () => {
+  it('shows Buyer Market and Seller Market entries as state, product, price (quantity) and time, looping every 30 s', () => {
     reducedMotion(false);
     render(<TickerView entries={ENTRIES} />);
     const buyers = screen.getByRole('group', { name: 'Buyer Market entries' });
-    expect(buyers.textContent).toContain('Maharashtra, Grain ENA, ₹62.50 (1,25,000 B/L)');
+    // Each entry carries its time, in India Standard Time.
+    expect(buyers.textContent).toContain('Maharashtra, Grain ENA, ₹62.50/L (1,25,000 B/L) · 20-11-2026 14:05');
     const sellers = screen.getByRole('group', { name: 'Seller Market entries' });
-    expect(sellers.textContent).toContain('Goa, Grain ENA, ₹64.00 (2,500.5 B/L)');
+    expect(sellers.textContent).toContain('Goa, Grain ENA, ₹64.00/L (2,500.5 B/L) · 21-11-2026 05:30');
     expect(motion()).toBe('running');
     // The loop's second copy is hidden from assistive technology: each entry is read once.
     expect(screen.getAllByText(/Maharashtra, Grain ENA/)).toHaveLength(2);

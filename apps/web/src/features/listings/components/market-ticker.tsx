@@ -1,14 +1,21 @@
 // The market ticker of the listing page (spec 001 §2): Buyer Market and Seller Market entries of the listing's
-// product as "state, product, price (quantity)", scrolling round once every 30 s. It stops while the pointer is over
+// product as "state, product, price (quantity) · time", scrolling round once every 30 s. It stops while the pointer is over
 // it or the focus inside it, on its Pause button, and never moves for a user who asked for reduced motion.
 import { useState } from 'react';
-import { formatMoney } from '../../../ui/format';
+import { formatDateTime, formatRate } from '../../../ui/format';
 import { useLatestNegotiation } from '../api/latest-negotiation';
 import { useReducedMotion } from './use-reduced-motion';
 import './listings.css';
 import { formatLitres } from './listing-format';
 
-export type TickerEntry = { state: string; product: string; price: string; quantity: string; type: 'buyer' | 'seller' };
+export type TickerEntry = {
+  state: string;
+  product: string;
+  price: string;
+  quantity: string;
+  type: 'buyer' | 'seller';
+  created_on: string;
+};
 
 const LANES = [
   { type: 'buyer', label: 'Buyer Market' },
@@ -16,13 +23,26 @@ const LANES = [
 ] as const;
 
 export const tickerText = (e: TickerEntry) =>
-  `${e.state}, ${e.product}, ${formatMoney(e.price)} (${formatLitres(e.quantity)})`;
+  `${e.state}, ${e.product}, ${formatRate(e.price)} (${formatLitres(e.quantity)})`;
+
+/** When the entry was made, in India Standard Time: a figure without its time says little about the market. */
+function When({ at }: { at: string }) {
+  const shown = formatDateTime(at);
+  return shown ? (
+    <time className="ticker-time" dateTime={at}>
+      {` · ${shown}`}
+    </time>
+  ) : null;
+}
 
 function Entries({ entries, hidden = false }: { entries: readonly TickerEntry[]; hidden?: boolean }) {
   return (
     <ul className="ticker-entries" aria-hidden={hidden || undefined}>
       {entries.map((e, i) => (
-        <li key={i}>{tickerText(e)}</li>
+        <li key={i}>
+          {tickerText(e)}
+          <When at={e.created_on} />
+        </li>
       ))}
     </ul>
   );

@@ -4,7 +4,7 @@
 // (the server's order without `sort_by`, DESIGN.md §4); the Offered/Asked Rate and Landed headers re-sort.
 import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
 import { DataList, type DataColumn } from '../../../ui/data-list';
-import { formatMoney } from '../../../ui/format';
+import { formatRate } from '../../../ui/format';
 import { useState, type ComponentType } from 'react';
 import { RowActionButton, RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
@@ -43,7 +43,7 @@ export function possibleColumns(opts: {
       key: 'rate',
       header: `${word} Rate`,
       sortKey: 'offer_price',
-      body: (r) => formatMoney(r.offer_price),
+      body: (r) => formatRate(r.offer_price),
       className: 'numeric-cell',
     },
     {

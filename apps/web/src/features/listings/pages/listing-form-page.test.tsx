@@ -158,9 +158,9 @@ describe('New Offer / New Ask form', () => {
     await user.selectOptions(screen.getByLabelText('Product'), 'Molasses RS');
     await user.type(screen.getByLabelText('Quantity Available'), '25000.5');
     await user.type(screen.getByLabelText('Price Per Liter'), '62.75');
-    await user.type(screen.getByLabelText('Export Pass Fee'), '1.5');
-    await user.type(screen.getByLabelText('Sales Tax'), '18');
-    expect(screen.queryByLabelText('Escort Fee')).toBeNull();
+    await user.type(screen.getByLabelText('Export Pass Fee (₹/L)'), '1.5');
+    await user.type(screen.getByLabelText('Sales Tax (%)'), '18');
+    expect(screen.queryByLabelText('Escort Fee (₹/L)')).toBeNull();
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -194,16 +194,16 @@ describe('New Offer / New Ask form', () => {
     for (const label of [
       'Asked Quantity',
       'Price Per Litre',
-      'Import Pass Fee',
-      'Escort Fee',
-      'Transit Permit Fee',
-      'Sales Tax',
-      'Misc handling Fee',
-      'Transportation Fee',
+      'Import Pass Fee (₹/L)',
+      'Escort Fee (₹/L)',
+      'Transit Permit Fee (₹/L)',
+      'Corporation Fee (₹/L)',
+      'Misc Handling Fee (₹/L)',
+      'Transportation Fee (₹/L)',
     ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
-    expect(screen.queryByLabelText('Export Pass Fee')).toBeNull();
+    expect(screen.queryByLabelText('Export Pass Fee (₹/L)')).toBeNull();
     expect(screen.getByRole('button', { name: 'Add Asks' })).toBeTruthy();
   });
 });

@@ -60,8 +60,8 @@ describe('item info (/viewitem/{id})', () => {
   it('shows its own listing with its name, its side’s fees and Edit for the listing’s Negotiator', async () => {
     renderItem(ITEM, ['Negotiator']);
     expect(await screen.findByText('Deccan Distilleries')).toBeTruthy();
-    expect(screen.getByText('Offer Price').nextSibling?.textContent).toBe('₹58.25');
-    expect(screen.getByText('Export Pass Fee').nextSibling?.textContent).toBe('₹0.50');
+    expect(screen.getByText('Offer Price').nextSibling?.textContent).toBe('₹58.25/L');
+    expect(screen.getByText('Export Pass Fee').nextSibling?.textContent).toBe('₹0.50/L');
     expect(screen.getByText('Sales Tax').nextSibling?.textContent).toBe('5%');
     expect(screen.getByText('Last Traded Price').nextSibling?.textContent).toBe('N/A');
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/additem/9');

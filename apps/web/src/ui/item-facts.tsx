@@ -4,7 +4,7 @@
 import type { inventoryDetailSchema } from '@spirit/domain/listings/listings.schemas';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { FEE_NAMES, FEE_UNITS, type FeeField } from '@spirit/domain/listings/listings.constants';
+import { ASK_FEE_DISPLAY_ORDER, FEE_NAMES, FEE_UNITS, type FeeField } from '@spirit/domain/listings/listings.constants';
 import { formatPercent, formatQuantity, formatRate } from './format';
 import { MaskedName } from './masked-name';
 
@@ -34,14 +34,7 @@ export function itemFeeFacts(item: ItemDetail): Fact[] {
     value: FEE_NAMES[field].unit === FEE_UNITS.percent ? formatPercent(item[field], NA) : formatRate(item[field], NA),
   });
   if (item.side === 'Offer') return [fact('sales_tax'), fact('export_pass_fee')];
-  return [
-    'import_pass_fee',
-    'escort_fee',
-    'transit_permit_fee',
-    'corporation_fee',
-    'misc_handling',
-    'transportation',
-  ].map((f) => fact(f as FeeField));
+  return ASK_FEE_DISPLAY_ORDER.map(fact);
 }
 
 /**

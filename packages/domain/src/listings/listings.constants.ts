@@ -44,6 +44,15 @@ export const FEE_NAMES: Record<FeeField, { label: string; unit: (typeof FEE_UNIT
   misc_handling: { label: 'Misc Handling Fee', unit: FEE_UNITS.perLitre },
   transportation: { label: 'Transportation Fee', unit: FEE_UNITS.perLitre },
 };
+/** The ask's fees in the order every screen lists them (the final-price rule's order, spec 001 §5). */
+export const ASK_FEE_DISPLAY_ORDER = [
+  'import_pass_fee',
+  'escort_fee',
+  'transit_permit_fee',
+  'corporation_fee',
+  'misc_handling',
+  'transportation',
+] as const satisfies readonly FeeField[];
 /** A fee's form label with its unit: "Sales Tax (%)", "Corporation Fee (₹/L)". */
 export const feeLabelWithUnit = (field: FeeField) => `${FEE_NAMES[field].label} (${FEE_NAMES[field].unit})`;
 

@@ -1,65 +1,52 @@
-// The before/after of an audit entry, compactly: the fields that changed, one per line, the whole record on demand.
+// The before/after of an audit entry as one row per changed field, "field: before → after" (the domain's
+// `auditDiff`: a bid's flags are rows of their own). Values are never cut: long ones wrap. Beyond a few rows the rest
+// open on demand.
+import { auditDiff, type AuditChange } from '@spirit/domain/audit/audit.rules';
 
-const MAX_LINES = 4;
-const MAX_VALUE = 40;
+const SHOWN = 4;
 
-type Change = { field: string; before?: unknown; after?: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * The fields `after` names whose values differ from `before` (all of one side when the other is missing). Fields
- * only `before` holds (an id, a status the change did not touch) are context, not changes.
- */
-export function changedFields(before: unknown, after: unknown): Change[] {
-  if (isRecord(before) && isRecord(after)) {
-    return Object.keys(after)
-      .filter((k) => !same(before[k], after[k]))
-      .map((k) => ({ field: k, before: before[k], after: after[k] }));
-  }
-  if (isRecord(after) && (before === null || before === undefined)) {
-    return Object.entries(after).map(([field, value]) => ({ field, after: value }));
-  }
-  if (isRecord(before) && (after === null || after === undefined)) {
-    return Object.entries(before).map(([field, value]) => ({ field, before: value }));
-  }
-  if (same(before, after)) return [];
-  return [{ field: 'value', before, after }];
-}
-
-export function showValue(value: unknown): string {
-  if (value === undefined) return '';
-  if (value === null) return '∅';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
-
-function line(change: Change): string {
-  if (!('before' in change) || change.before === undefined) return `${change.field}: ${showValue(change.after)}`;
-  if (!('after' in change) || change.after === undefined) return `${change.field}: ${showValue(change.before)} → ∅`;
-  return `${change.field}: ${showValue(change.before)} → ${showValue(change.after)}`;
+function Row({ change }: { change: AuditChange }) {
+  return (
+    <li>
+      <span className="audit-field">{change.field}</span>{' '}
+      {change.before === null ? (
+        <span className="audit-after">{change.after}</span>
+      ) : change.after === null ? (
+        <>
+          <del className="audit-before">{change.before}</del> <span className="muted">(removed)</span>
+        </>
+      ) : (
+        <>
+          <span className="audit-before">{change.before}</span>
+          <span aria-label="changed to"> → </span>
+          <span className="audit-after">{change.after}</span>
+        </>
+      )}
+    </li>
+  );
 }
 
 export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
-  const changes = changedFields(before, after);
+  const changes = auditDiff(before, after);
   if (changes.length === 0) return <span className="muted">No field changes</span>;
+  const rest = changes.slice(SHOWN);
   return (
     <div className="audit-changes">
       <ul className="cell-lines">
-        {changes.slice(0, MAX_LINES).map((c) => (
-          <li key={c.field}>{line(c)}</li>
+        {changes.slice(0, SHOWN).map((c) => (
+          <Row key={c.field} change={c} />
         ))}
       </ul>
-      {changes.length > MAX_LINES || changes.some((c) => line(c).includes('…')) ? (
+      {rest.length ? (
         <details>
-          <summary>Before and after ({changes.length} fields)</summary>
-          <pre>{JSON.stringify({ before: before ?? null, after: after ?? null }, null, 2)}</pre>
+          <summary>
+            {rest.length} more {rest.length === 1 ? 'change' : 'changes'}
+          </summary>
+          <ul className="cell-lines">
+            {rest.map((c) => (
+              <Row key={c.field} change={c} />
+            ))}
+          </ul>
         </details>
       ) : null}
     </div>

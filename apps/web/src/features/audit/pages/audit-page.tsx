@@ -16,7 +16,7 @@ import { AuditChanges } from '../components/audit-changes';
 
 type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const OBJECT_TYPES = ['company', 'user', 'distillery', 'mapping', 'fee'] as const;
+export const OBJECT_TYPES = ['company', 'user', 'distillery', 'mapping', 'fee', 'listing', 'bid'] as const;
 
 type Filters = { company: string; user: string; object: string; from: string; to: string };
 const FILTER_KEYS = ['company', 'user', 'object', 'from', 'to'] as const;

@@ -2,6 +2,7 @@
 // distillery cascade with a lone choice preselected, the side's fees, and the contract's schema of the side
 // (every field required, From Period not after To Period). The market cards follow the chosen product.
 import {
+  ASK_FEE_DISPLAY_ORDER,
   ASK_FEE_FIELDS,
   LISTING_MESSAGES,
   OFFER_FEE_FIELDS,
@@ -66,14 +67,6 @@ const FEE_LABELS: Record<FeeField, { label: string; hint: string; step: string }
   misc_handling: { label: feeLabelWithUnit('misc_handling'), hint: '₹ per litre', step: '0.01' },
   transportation: { label: feeLabelWithUnit('transportation'), hint: '₹ per litre', step: '0.01' },
 };
-const ASK_FEE_ORDER: readonly FeeField[] = [
-  'import_pass_fee',
-  'escort_fee',
-  'transit_permit_fee',
-  'corporation_fee',
-  'misc_handling',
-  'transportation',
-];
 
 const REDIRECT_MS = 5_000;
 const blank = (v: string | null | undefined) => v ?? '';
@@ -220,7 +213,7 @@ export function ListingForm({ side, listing, afterSave }: Props) {
     return message;
   };
   const thisMonth = periodToDate(currentPeriod(new Date())) ?? undefined;
-  const fees = side === 'Offer' ? OFFER_FEE_FIELDS : ASK_FEE_ORDER;
+  const fees = side === 'Offer' ? OFFER_FEE_FIELDS : ASK_FEE_DISPLAY_ORDER;
 
   return (
     <>

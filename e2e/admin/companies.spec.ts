@@ -302,7 +302,7 @@ test('the SuperAdmin rejects a registration; it is listed under Rejected Only', 
   const askReject = confirmDialog(page, 'Are you sure you want to reject this company?');
   await askReject.getByLabel('Reason (optional, included in the mail)').fill('The PAN card is unreadable');
   await checkPage(page, testInfo, 'companyinfo-reject-confirm');
-  await askReject.getByRole('button', { name: 'Yes' }).click();
+  await askReject.getByRole('button', { name: 'Reject company' }).click();
   await expect(page.getByText('You have rejected')).toBeVisible();
   await expect(page).toHaveURL(/\/clients$/);
   const mail = await waitForMail(rejected.email, 'company_rejected');

@@ -193,6 +193,8 @@ export const possibleRecordSchema = z.object({
   /** What a litre comes to delivered, for the caller's side of this possible trade. */
   landed_price: amount,
   landed: landedBreakdownSchema,
+  /** The open bid between the caller's listing and this one (theirs to open instead of placing another), or null. */
+  open_bid_id: z.number().nullable(),
 });
 export type PossibleRecord = z.infer<typeof possibleRecordSchema>;
 export const possibleListResultSchema = listResultSchema(possibleRecordSchema);

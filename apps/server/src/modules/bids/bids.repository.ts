@@ -616,6 +616,22 @@ const openBidsOf = (side: 'offer_id' | 'ask_id') =>
 export const openBidCount = sql<number>`(case when ${listings.side} = 'Offer'
   then ${openBidsOf('offer_id')} else ${openBidsOf('ask_id')} end)`;
 
+/**
+ * The open bid between the caller's listing (placeholder `mine_id`, of side `mine`) and each listing of a statement
+ * over `listings`: its id, or null. The pair is the key of `bids_open_pair_idx` (its predicate repeated so the
+ * partial index serves it): one probe per returned row. A pair always holds the caller's own listing, so another
+ * company's bids never show.
+ */
+export const openPairBidId = (mine: 'Offer' | 'Ask') => {
+  // Written with its own alias and the listing qualified: in a select list drizzle renders columns unqualified, and
+  // an unqualified "id" inside the subquery would be the bid's own.
+  const [own, other] =
+    mine === 'Offer' ? [sql.raw('pb.offer_id'), sql.raw('pb.ask_id')] : [sql.raw('pb.ask_id'), sql.raw('pb.offer_id')];
+  return sql<number | null>`(select pb.id from bids pb
+    where ${own} = ${sql.placeholder('mine_id')} and ${other} = "listings"."id"
+    and pb.status in ('New', 'OnGoing'))`;
+};
+
 // --- The lapse sweep ----------------------------------------------------------------------------------------------
 
 /** Open bids whose validity has passed, oldest first, locked (skipping rows a transition holds). */

@@ -7,7 +7,7 @@ import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } f
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js';
-import { openBidCount } from '../bids/bids.repository.js';
+import { openBidCount, openPairBidId } from '../bids/bids.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
@@ -235,7 +235,7 @@ const possibleWhere = () =>
  * The statement of `listPossible`. A product's counterparties run to thousands at market scale: the page's ids are
  * chosen first (ordered on the listings' own columns), so the rating subqueries run for the page only, and the
  * total is an uncorrelated count beside them, not a window that would build every matching row with its
- * subqueries. Values: side, product, from_period, to_period, company, period, sales_tax, limit, offset.
+ * subqueries. Values: side, product, from_period, to_period, company, period, sales_tax, mine_id, limit, offset.
  */
 export function possibleQuery(tx: Tx, shape: PossibleShape) {
   const where = possibleWhere();
@@ -255,6 +255,7 @@ export function possibleQuery(tx: Tx, shape: PossibleShape) {
     .select({
       ...getTableColumns(listings),
       ...ratingColumns(listingDistillery, value('company')),
+      open_bid_id: openPairBidId(shape.mine),
       ...(shape.total ? { total_records: totalWhere(listings, where) } : {}),
     })
     .from(listings)
@@ -282,6 +283,7 @@ export async function listPossible(
   return possibleStatement(tx, shape).execute({
     ...possibleValues(mine, period),
     sales_tax: mine.sales_tax ?? '0',
+    mine_id: mine.id,
     ...pageOf(q),
   });
 }

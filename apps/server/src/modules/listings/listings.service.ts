@@ -365,6 +365,7 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
       industry_rating: r.industry_rating === null ? null : Number(r.industry_rating),
       landed_price: breakdown.total,
       landed: breakdown,
+      open_bid_id: r.open_bid_id ?? null,
     };
   });
   return { records, totalRecords: page.totalRecords };

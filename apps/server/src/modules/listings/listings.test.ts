@@ -620,6 +620,7 @@ describe('hot queries are served by their indexes', () => {
       to_period: mine.to_period,
       company: mine.company_id,
       period,
+      mine_id: mine.id,
       ...page,
     };
     // Each expected index is a pattern: two indexes serve open listings of a side and product equally well.
@@ -749,6 +750,7 @@ describe('a product’s counterparties at market size', () => {
       company: buyerA.company.id,
       period,
       sales_tax: '0',
+      mine_id: 0,
       limit: 10,
       offset: 0,
     };

@@ -52,6 +52,7 @@ describe('the rating columns walk ratings_to_from_idx', () => {
       company: ask!.company_id,
       period,
       sales_tax: '0',
+      mine_id: m.ask.id,
       limit: 10,
       offset: 0,
     };

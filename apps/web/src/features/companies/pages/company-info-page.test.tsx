@@ -188,7 +188,8 @@ describe('Company Information', () => {
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reason/), 'PAN card unreadable');
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject company' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
     expect(calls.find((c) => c.method === 'updateCompanyStatus')?.body).toEqual({
       id: 7,

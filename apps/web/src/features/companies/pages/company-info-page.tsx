@@ -74,7 +74,10 @@ function Actions({ company }: { company: CompanyDetails }) {
       if (!(await confirm(COMPANY_PROMPTS.approve, 'Approve company')))
         return cancelled(COMPANY_PROMPTS.approveCancelled);
     } else {
-      const answer = await ask(COMPANY_PROMPTS.reject, 'Reject company', COMPANY_PROMPTS.rejectReason);
+      const answer = await ask(COMPANY_PROMPTS.reject, 'Reject company', COMPANY_PROMPTS.rejectReason, {
+        accept: 'Reject company',
+        reject: 'Cancel',
+      });
       if (answer === null) return cancelled(COMPANY_PROMPTS.rejectCancelled);
       reason = answer;
     }

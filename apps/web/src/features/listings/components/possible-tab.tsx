@@ -6,6 +6,7 @@ import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listin
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatRate } from '../../../ui/format';
 import { useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
 import { RowActionButton, RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllPossibleOffer } from '../api/get-all-possible-offer';
@@ -70,6 +71,17 @@ export function possibleColumns(opts: {
       header: 'Action',
       className: 'actions-cell',
       body: (r: PossibleRecord) => {
+        // A pair with an open bid gets no second one: the row leads to that bid instead (issue 21 item 17).
+        if (r.open_bid_id)
+          return (
+            <Link
+              to={`/biditem/${r.id}/${r.open_bid_id}`}
+              className="bid-open-link"
+              aria-label={`Bid open: view your bid for ${r.product} from ${r.state}`}
+            >
+              <i className="pi pi-comments" aria-hidden="true" /> Bid open
+            </Link>
+          );
         const label = `Place bid for ${r.product} from ${r.state}`;
         return placeBid ? (
           <RowActionButton icon="pi-send" label={label} onClick={() => placeBid(r)} />

@@ -57,8 +57,9 @@ const landed = (price: string, tax: string, total: string) => ({
 
 // The server's order: cheapest landed first, even where the ex-distillery price is higher.
 const POSSIBLE = [
-  { id: 21, state: 'Goa', price: '60.50', landed: landed('60.50', '3.03', '67.68') },
-  { id: 22, state: 'Karnataka', price: '60.00', landed: landed('60.00', '3.00', '67.65') },
+  { id: 21, state: 'Goa', price: '60.50', landed: landed('60.50', '3.03', '67.68'), open_bid_id: null },
+  // The caller's listing already has an open bid with this one: the row leads to it.
+  { id: 22, state: 'Karnataka', price: '60.00', landed: landed('60.00', '3.00', '67.65'), open_bid_id: 77 },
 ].map((p) => ({
   id: p.id,
   side: 'Offer',
@@ -73,6 +74,7 @@ const POSSIBLE = [
   industry_rating: 3.5,
   landed_price: p.landed.total,
   landed: p.landed,
+  open_bid_id: p.open_bid_id,
 }));
 
 async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -149,6 +151,9 @@ describe('listing page (/offeredit/{id})', () => {
     expect(possible.body.sort_by).toBeUndefined();
     expect(within(rows[0]!).getByRole('img', { name: 'Industry rating 3.5 of 5' })).toBeTruthy();
     expect(within(rows[0]!).getByRole('link', { name: 'Place bid for Grain ENA from Goa' })).toBeTruthy();
+    const open = within(rows[1]!).getByRole('link', { name: 'Bid open: view your bid for Grain ENA from Karnataka' });
+    expect(open.getAttribute('href')).toBe('/biditem/22/77');
+    expect(within(rows[1]!).queryByRole('link', { name: /Place bid/ })).toBeNull();
   });
 
   it('opens the tab ?tab= names, and a tab change is written to the URL', async () => {

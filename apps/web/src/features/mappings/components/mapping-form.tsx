@@ -37,6 +37,17 @@ type MappingValues = {
 };
 type MappingOutput = z.output<typeof mappingFormSchema>;
 
+/** Why the distillery picker is empty, with the ways out: a distillery is in one mapping at most. */
+function NoFreeDistillery() {
+  return (
+    <span role="status">
+      No distillery is free: every distillery of your company is already in a mapping (change that mapping on{' '}
+      <Link to="/centralized">Centralized</Link> or <Link to="/decentralized">De-Centralized</Link>), or none has been
+      added yet: <Link to="/distilleries">add a distillery first</Link>.
+    </span>
+  );
+}
+
 const FIELDS = ['name', 'distilleries', 'negotiator', 'authorizer', 'approver'] as const;
 const resolver = schemaResolver<MappingValues, typeof mappingFormSchema>(mappingFormSchema);
 export const AFTER_MAPPING_SAVE_MS = 5000;
@@ -111,6 +122,8 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
   const userOptions = users.data ?? [];
   const distilleryOptions = (distilleries.data ?? []).map((d) => ({ label: d.name, value: d.id }));
   const lookupsFailed = users.isError || distilleries.isError;
+  // An empty picker says why instead of staying silently empty (issue 21 item 18).
+  const noFreeDistillery = distilleries.isSuccess && distilleryOptions.length === 0;
   const err = (name: keyof MappingValues) => errors[name]?.message;
 
   // Saved: the option lists no longer hold what was just mapped, so the form gives way to the countdown.
@@ -139,6 +152,7 @@ export function MappingForm({ type, mapping }: { type: MappingType; mapping?: Ma
         id="mapping-distilleries"
         label={centralized ? 'Distilleries' : 'Distillery'}
         error={err('distilleries')}
+        hint={noFreeDistillery ? <NoFreeDistillery /> : undefined}
         required
       >
         {(a11y) => (

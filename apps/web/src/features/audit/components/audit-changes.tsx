@@ -8,7 +8,7 @@ const SHOWN = 4;
 function Row({ change }: { change: AuditChange }) {
   return (
     <li>
-      <span className="audit-field">{change.field}</span>{' '}
+      <span className="audit-field">{change.field}:</span>{' '}
       {change.before === null ? (
         <span className="audit-after">{change.after}</span>
       ) : change.after === null ? (

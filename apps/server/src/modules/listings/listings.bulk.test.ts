@@ -166,11 +166,10 @@ describe('uploadCSV', () => {
     expect(res.body.message).toBe('3 offers uploaded successfully');
     expect(res.body.data.created).toBe(3);
     expect(await listingCount()).toBe(before + 3);
-    // The template test's example upload made one entry before: this upload's is the one naming its rows.
+    // The template test may have uploaded its example before: this upload's entry is the one naming its rows.
     const entries = await auditEntries(h, 'listing.bulk_created');
     const ids = entries.map((e) => (e.after as { listing_ids: number[] }).listing_ids);
     expect(ids).toContainEqual(res.body.data.ids);
-    expect(entries).toHaveLength(2);
   });
 
   it('reads a file into listings once: a second call, even at the same moment, is refused and creates nothing', async () => {

@@ -274,6 +274,7 @@ function cases(): Partial<Record<MethodName, Case>> {
     getSpiritsAvailableStates: { body: async () => ({}), scopedToA: false },
     latestNegotiation: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
     getAllPossibleOffer: { body: async () => ({ offer_id: await listingOfA() }), scopedToA: true },
+    getOfferMap: { body: async () => ({ offer_id: await listingOfA() }), scopedToA: true },
     getAllInventory: { body: async () => ({}), scopedToA: false },
     // A's open offer is B's market: everyone of a company may open it.
     getInventorybyId: { body: async () => ({ id: await listingOfA() }), scopedToA: false },

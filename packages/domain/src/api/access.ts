@@ -74,6 +74,7 @@ export const METHOD_ACCESS = {
   getSpiritsAvailableStates: COMPANY,
   latestNegotiation: COMPANY,
   getAllPossibleOffer: COMPANY,
+  getOfferMap: COMPANY,
   getAllInventory: COMPANY,
   getInventorybyId: COMPANY,
   generateExcel: ['Negotiator'],

@@ -221,7 +221,7 @@ export type PossibleShape = {
 };
 
 /** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
-const possibleWhere = () =>
+export const possibleWhere = () =>
   and(
     eq(listings.side, value('side')),
     eq(listings.product, value('product')),
@@ -291,7 +291,8 @@ export async function countPossible(tx: Tx, mine: ListingRow, period: string): P
   return (await possibleCountStatement(tx).execute(possibleValues(mine, period)))[0]!.n;
 }
 
-function possibleValues(mine: ListingRow, period: string) {
+/** The values of `possibleWhere`'s placeholders for the counterparties of `mine`. */
+export function possibleValues(mine: ListingRow, period: string) {
   return {
     side: mine.side === 'Offer' ? 'Ask' : 'Offer',
     product: mine.product,

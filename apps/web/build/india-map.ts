@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 // By path, not the package name: the config loader bundles this file without the 'source' condition.
 import { GST_STATE_CODES, gstStateCode } from '../../../packages/domain/src/geo/geo.rules.ts';
 import type { Plugin } from 'vite';
+import type { IndiaMapAsset, IndiaMapState } from '../src/ui/charts/india-map-asset.ts';
 
 export const INDIA_MAP_FILE = 'assets/india-map.json';
 export const INDIA_MAP_ATTRIBUTION = 'Map: @svg-maps/india, CC BY 4.0';
@@ -14,14 +15,7 @@ type Location = { id: string; name: string; path: string };
 export type SvgMap = { label: string; viewBox: string; locations: Location[] };
 type Box = { x0: number; y0: number; x1: number; y1: number };
 
-export type IndiaMapState = { code: string; anchor: [number, number] };
-export type IndiaMapAsset = {
-  attribution: string;
-  licence: string;
-  viewBox: [number, number, number, number];
-  svg: string;
-  states: Record<string, IndiaMapState>;
-};
+export type { IndiaMapAsset, IndiaMapState };
 
 /** The package's names that the app spells otherwise: the two territories merged in 2020. */
 const RENAMED: Readonly<Record<string, string>> = {

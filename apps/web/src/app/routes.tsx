@@ -119,6 +119,9 @@ const OfferDetailPage = lazy(() =>
     default: () => <listings.OfferDetailPage extensions={bids.LISTING_BID_PARTS} />,
   })),
 );
+const OfferMapPage = lazy(() =>
+  import('../features/listings/pages/offer-map-page').then((m) => ({ default: m.OfferMapPage })),
+);
 const BidsListPage = lazy(() =>
   import('../features/bids/pages/bids-list-page').then((m) => ({ default: m.BidsListPage })),
 );
@@ -367,8 +370,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/askcreate', title: 'New Ask', guard: { calls: 'createOffer' }, menuParent: '/ask', page: ListingFormPage },
   { path: '/offeredit', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
   { path: '/offeredit/:id', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
-  { path: '/offermap', title: 'Possible Counterparty Map', guard: 'session', page: later },
-  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: 'session', page: later },
+  { path: '/offermap', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: OfferMapPage },
+  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: OfferMapPage },
   { path: '/bulkupload', title: 'Bulk Upload', guard: { calls: 'uploadCSV' }, page: BulkUploadPage },
   {
     path: '/items',

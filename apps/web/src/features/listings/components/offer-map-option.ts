@@ -16,7 +16,7 @@ export const SOURCE_COLOURS: Readonly<Record<RatingSource, string>> = {
 
 export const MAP_ZOOM = 1.2;
 /** SVG units between the markers of one state (one per source), side by side around its anchor. */
-const SPREAD = 9;
+const SPREAD = 16;
 
 export type MapMarker = {
   name: string;
@@ -69,9 +69,13 @@ export function offerMapOption(opts: {
   map: Pick<IndiaMapAsset, 'states'>;
   /** "Offered Rate" on a buyer's map, "Asked Rate" on a seller's. */
   priceLabel: string;
+  /** The chart's accessible name. ECharts' aria writes its own (the markers' SVG coordinates) over the box's label
+   * unless given one. */
+  label: string;
 }) {
   const markers = mapMarkers(opts.records, opts.map);
   return {
+    aria: { enabled: true, label: { description: opts.label } },
     tooltip: {
       trigger: 'item',
       formatter: (params: { data?: Partial<MapMarker> }) => {

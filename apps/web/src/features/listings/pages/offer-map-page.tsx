@@ -41,10 +41,14 @@ export function OfferMapPage() {
   const backTo = useReturnTo(list.to);
   const records = useOfferMap(id);
   const map = useIndiaMap();
+  const count = records.data?.records.length ?? 0;
+  const chartLabel = `Map of India with ${count} markers of possible ${counterparty.toLowerCase()}s; the table lists them`;
   const option = useMemo(
     () =>
-      records.data && map.data ? offerMapOption({ records: records.data.records, map: map.data, priceLabel }) : null,
-    [records.data, map.data, priceLabel],
+      records.data && map.data
+        ? offerMapOption({ records: records.data.records, map: map.data, priceLabel, label: chartLabel })
+        : null,
+    [records.data, map.data, priceLabel, chartLabel],
   );
 
   let content;
@@ -65,11 +69,7 @@ export function OfferMapPage() {
               onRetry={() => void map.refetch()}
             />
           ) : option ? (
-            <LazyEChart
-              option={option}
-              height={520}
-              label={`Map of India with ${records.data.records.length} markers of possible ${counterparty.toLowerCase()}s; the table lists them`}
-            />
+            <LazyEChart option={option} height={520} label={chartLabel} />
           ) : (
             <LoadingState label="Loading the map…" />
           )}

@@ -80,6 +80,7 @@ function scenarios(ids) {
       negotiator,
     ),
     post('getAllPossibleOffer (landed price order)', 'getAllPossibleOffer', { offer_id: ids.listing }, negotiator),
+    post('getOfferMap', 'getOfferMap', { offer_id: ids.listing }, negotiator),
     post('getOfferById', 'getOfferById', { id: ids.listing }, negotiator),
     post('getInventorybyId', 'getInventorybyId', { id: ids.market_item }, negotiator),
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),

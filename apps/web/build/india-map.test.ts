@@ -2,7 +2,7 @@
 // The offer map's asset: built from the installed @svg-maps/india, it must parse, name its regions as the app names
 // its states, and anchor every state the app knows inside the map.
 import { describe, expect, it } from 'vitest';
-import { appStates, buildIndiaMap, indiaMapJson, pathBox, type IndiaMapAsset } from './india-map.ts';
+import { appStates, buildIndiaMap, indiaMapJson, pathBox, ringCentroid, type IndiaMapAsset } from './india-map.ts';
 
 describe('pathBox', () => {
   it('follows absolute and relative moves and lines, closes subpaths and reads exponents', () => {
@@ -51,7 +51,7 @@ describe('assets/india-map.json', () => {
     expect(asset.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 612 696">')).toBe(true);
   });
 
-  it('anchors a state at the centre of its outline’s box', () => {
+  it('anchors a state at the centroid of its largest piece, else at the centre of its box', () => {
     const asset = buildIndiaMap({
       label: 'test',
       viewBox: '0 0 100 100',
@@ -65,6 +65,42 @@ describe('assets/india-map.json', () => {
     });
     expect(asset.states['Andaman and Nicobar Islands']!.anchor).toEqual([1, 2]);
     expect(asset.states['Dadra and Nagar Haveli and Daman and Diu']!.anchor).toEqual([46, 56]);
+    const islands = buildIndiaMap({
+      label: 'test',
+      viewBox: '0 0 100 100',
+      locations: appStates().map((name, i) => ({
+        id: String(i),
+        name,
+        // A small island far off and a 10 × 10 main island: the marker sits on the main one.
+        path: name === 'Goa' ? 'M 90,90 l 1,0 0,1 z M 10,20 l 10,0 0,10 -10,0 z' : `M ${i},${i} l 2,4`,
+      })),
+    });
+    expect(islands.states['Goa']!.anchor).toEqual([15, 25]);
+  });
+
+  it('finds a ring’s area and centroid', () => {
+    expect(
+      ringCentroid([
+        [0, 0],
+        [4, 0],
+        [4, 2],
+        [0, 2],
+      ]),
+    ).toEqual({ area: 8, centroid: [2, 1] });
+    expect(
+      ringCentroid([
+        [0, 0],
+        [0, 2],
+        [4, 2],
+        [4, 0],
+      ]),
+    ).toEqual({ area: 8, centroid: [2, 1] });
+    expect(
+      ringCentroid([
+        [0, 0],
+        [1, 1],
+      ]),
+    ).toEqual({ area: 0, centroid: null });
   });
 
   it('refuses a map without an outline for one of the app’s states', () => {

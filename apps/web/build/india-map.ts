@@ -1,7 +1,7 @@
 // The offer map's outline, `assets/india-map.json` (spec 001 §2 "Offer map"; issue 23 part 4), built from the
 // `@svg-maps/india` package (CC BY 4.0, MapSVG via Victor Cazanave) at build time, never committed: the SVG the
 // page registers with ECharts, its regions named with the app's state names, and per state of the app a marker anchor
-// in the SVG's coordinates. The dev server answers the same file (docs/decisions.md "Offer map (issue 23 part 4)").
+// in the SVG's coordinates (its largest piece's centroid). The dev server answers the same file (docs/decisions.md "Offer map (issue 23 part 4)").
 import { createHash } from 'node:crypto';
 // By path, not the package name: the config loader bundles this file without the 'source' condition.
 import { GST_STATE_CODES, gstStateCode } from '../../../packages/domain/src/geo/geo.rules.ts';
@@ -38,10 +38,17 @@ const COMMAND = /([MLHVCSQTAZ])([^MLHVCSQTAZ]*)/gi;
 /** How many numbers each command takes per repetition. */
 const ARITY: Readonly<Record<string, number>> = { M: 2, L: 2, H: 1, V: 1, C: 6, S: 4, Q: 4, T: 2, A: 7, Z: 0 };
 
-/** The box of every point a path passes through or pulls towards (curves' control points included: a box that is
- * at most a little large, enough for a marker's anchor). */
-export function pathBox(d: string): Box {
+type Point = [number, number];
+type Shape = { box: Box; rings: Point[][] };
+
+/**
+ * A path's box (every point it passes through or pulls towards: curves' control points count, so the box is at most
+ * a little large) and its subpaths as rings of their vertices (curves by their end points).
+ */
+export function pathShape(d: string): Shape {
   const box: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  const rings: Point[][] = [];
+  let ring: Point[] = [];
   const add = (x: number, y: number) => {
     box.x0 = Math.min(box.x0, x);
     box.y0 = Math.min(box.y0, y);
@@ -75,11 +82,36 @@ export function pathBox(d: string): Box {
       }
       add(x, y);
       // After a moveto, further pairs are linetos; a subpath closes back to where it moved.
-      if (cmd === 'M' && i === 0) [startX, startY] = [x, y];
+      if (cmd === 'M' && i === 0) {
+        [startX, startY] = [x, y];
+        if (ring.length) rings.push(ring);
+        ring = [];
+      }
+      ring.push([x, y]);
     }
   }
+  if (ring.length) rings.push(ring);
   if (!Number.isFinite(box.x0)) throw new Error('empty path');
-  return box;
+  return { box, rings };
+}
+
+export const pathBox = (d: string): Box => pathShape(d).box;
+
+/** A ring's area (shoelace, unsigned) and its centroid; a ring without area has none. */
+export function ringCentroid(ring: readonly Point[]): { area: number; centroid: Point | null } {
+  let twice = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [x0, y0] = ring[i]!;
+    const [x1, y1] = ring[(i + 1) % ring.length]!;
+    const cross = x0 * y1 - x1 * y0;
+    twice += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  }
+  if (Math.abs(twice) < 1e-9) return { area: 0, centroid: null };
+  return { area: Math.abs(twice / 2), centroid: [cx / (3 * twice), cy / (3 * twice)] };
 }
 
 const union = (a: Box, b: Box): Box => ({
@@ -98,12 +130,19 @@ export const appStates = (): string[] => [...new Set(Object.values(GST_STATE_COD
 export function buildIndiaMap(map: SvgMap): IndiaMapAsset {
   const viewBox = map.viewBox.split(/[\s,]+/).map(Number) as IndiaMapAsset['viewBox'];
   const boxes = new Map<string, Box>();
+  // Per state its largest piece of land (an island group's main island, a territory's largest enclave): the marker
+  // goes at that piece's centroid, which for these outlines lies inside it, where a box's centre may be the sea.
+  const largest = new Map<string, { area: number; centroid: Point }>();
   const paths: string[] = [];
   for (const location of map.locations) {
     const name = RENAMED[location.name] ?? location.name;
-    const box = pathBox(location.path);
+    const { box, rings } = pathShape(location.path);
     const known = boxes.get(name);
     boxes.set(name, known ? union(known, box) : box);
+    for (const ring of rings) {
+      const { area, centroid } = ringCentroid(ring);
+      if (centroid && area > (largest.get(name)?.area ?? 0)) largest.set(name, { area, centroid });
+    }
     paths.push(`<path name="${escape(name)}" d="${escape(location.path)}"/>`);
   }
   const states: Record<string, IndiaMapState> = {};
@@ -112,10 +151,11 @@ export function buildIndiaMap(map: SvgMap): IndiaMapAsset {
     const box = boxes.get(inside?.of ?? name);
     if (!box) throw new Error(`the map has no outline for ${name}`);
     const [fx, fy] = inside?.at ?? [0.5, 0.5];
-    states[name] = {
-      code: gstStateCode(name)!,
-      anchor: [round(box.x0 + fx * (box.x1 - box.x0)), round(box.y0 + fy * (box.y1 - box.y0))],
-    };
+    const [x, y] = (!inside && largest.get(name)?.centroid) || [
+      box.x0 + fx * (box.x1 - box.x0),
+      box.y0 + fy * (box.y1 - box.y0),
+    ];
+    states[name] = { code: gstStateCode(name)!, anchor: [round(x), round(y)] };
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${map.viewBox}">${paths.join('')}</svg>`;
   return { attribution: INDIA_MAP_ATTRIBUTION, licence: 'CC-BY-4.0', viewBox, svg, states };

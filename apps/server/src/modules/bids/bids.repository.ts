@@ -1,6 +1,6 @@
 // Bid queries. Lists are one statement with their total; effective status (lapsed before the sweep), masking inputs
 // and ratings are computed in SQL, so no rows are loaded to filter or count.
-import { MARKET_STATS_DAYS, TICKER_SIZE } from '@spirit/domain/listings/listings.constants';
+import { FEE_FIELDS, MARKET_STATS_DAYS, TICKER_SIZE, type FeeField } from '@spirit/domain/listings/listings.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { FLAG_KEYS, type BidStatus, type BidTier } from '@spirit/domain/bids/bids.constants';
 import {
@@ -429,6 +429,14 @@ const bidListColumns = Object.fromEntries(LIST_COLUMNS.map((c) => [c, bids[c]]))
   [C in (typeof LIST_COLUMNS)[number]]: (typeof bids)[C];
 };
 
+/** What a bid's landed price reads (`bidLandedPrice`): its price and fees, and the offer listing's two fees. */
+const pricingColumns = {
+  ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bids[f]])) as { [F in FeeField]: (typeof bids)[F] }),
+  offer_sales_tax: offer.sales_tax,
+  offer_export_pass_fee: offer.export_pass_fee,
+};
+export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
+
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
   const { parts, withListings } = bidParts(shape);
@@ -444,6 +452,8 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
       ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+      // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+      ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
       ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
     })
     .from(bids)

@@ -117,15 +117,14 @@ test('approval rows: labelled buttons, counterparty, value and landed ₹/L; the
   await checkPage(page, testInfo, 'inbox-queue-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   for (const bid of bids) {
+    const row = rowOf(page, bid.id);
+    await expect(row.getByRole('checkbox')).toBeVisible();
+    const card = (await row.boundingBox())!;
     const [approve, reject] = await Promise.all(
-      ['Approve', 'Reject'].map((verb) =>
-        rowOf(page, bid.id)
-          .getByRole('button', { name: `${verb} bid ${bid.id}` })
-          .boundingBox(),
-      ),
+      ['Approve', 'Reject'].map((verb) => row.getByRole('button', { name: `${verb} bid ${bid.id}` }).boundingBox()),
     );
     expect(Math.abs(approve!.y - reject!.y), `bid ${bid.id}: Reject wraps alone`).toBeLessThan(2);
-    expect(reject!.x + reject!.width).toBeLessThanOrEqual(390);
+    expect(reject!.x + reject!.width, `bid ${bid.id}: Reject is cut off`).toBeLessThanOrEqual(card.x + card.width);
   }
   await checkPage(page, testInfo, 'inbox-queue-390');
 });

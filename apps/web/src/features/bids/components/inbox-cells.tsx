@@ -55,7 +55,7 @@ export const Stack = ({ children }: { children: ReactNode }) => <span className=
 export function TermsCell({ bid }: { bid: Pick<BidListRecord, 'quantity' | 'price'> }) {
   return (
     <Stack>
-      <span>{formatQuantity(bid.quantity, 1)} B/L</span>
+      <span>{formatQuantity(bid.quantity, 1)}</span>
       <span className="muted">at {formatMoney(bid.price)}/L</span>
     </Stack>
   );

@@ -84,6 +84,7 @@ function scenarios(ids) {
     post('getInventorybyId', 'getInventorybyId', { id: ids.market_item }, negotiator),
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
     post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
+    post('getAllBids awaiting me (priced rows)', 'getAllBids', { awaiting_me: true }, negotiator),
     post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }

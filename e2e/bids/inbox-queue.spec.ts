@@ -115,6 +115,11 @@ test('approval rows: labelled buttons, counterparty, value and landed ₹/L; the
   );
   expect(colours[0]).not.toBe(colours[1]);
   await checkPage(page, testInfo, 'inbox-queue-1366');
+  // With its labelled buttons the inbox still fits 1280 px beside the menu.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const frame = page.getByRole('region', { name: 'Bids waiting for you (scrollable)' });
+  const fit = await frame.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(fit, 'the inbox scrolls sideways at 1280 px').toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const bid of bids) {
     const row = rowOf(page, bid.id);

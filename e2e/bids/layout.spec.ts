@@ -74,7 +74,9 @@ for (const [email, own] of [
     for (const path of [own, '/currentbids', '/bidslist', '/approvedbids', '/items']) await atWidths(page, path);
   });
 
-test('the inbox and the pending tab fit 1280 px and 1366 px without sideways scrolling', async ({ page }) => {
+test('the inbox and the pending tab fit 1280 px and 1366 px; the tab’s Approve and Reject stay together on a phone', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await switchTo(page, AUTHORIZER);
   await atWidths(page, '/bidapproval', 'Authorizer inbox');
@@ -83,6 +85,15 @@ test('the inbox and the pending tab fit 1280 px and 1366 px without sideways scr
   const bid = waiting.records[0];
   expect(bid, 'a bid waits for the demo seller Authorizer').toBeTruthy();
   await atWidths(page, `/offeredit/${bid!.offer_id}?tab=tab4`, 'pending authorisation tab');
+  // On a phone the tab's Approve and Reject stay side by side inside the row's card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Approve bid ${bid!.id}` }) });
+  const card = (await row.boundingBox())!;
+  const [approve, reject] = await Promise.all(
+    ['Approve', 'Reject'].map((verb) => row.getByRole('button', { name: `${verb} bid ${bid!.id}` }).boundingBox()),
+  );
+  expect(Math.abs(approve!.y - reject!.y), 'Reject wraps alone').toBeLessThan(2);
+  expect(reject!.x + reject!.width, 'Reject is cut off').toBeLessThanOrEqual(card.x + card.width);
 });
 
 test('on a phone the bid page shows the status and the first action in the first screen, the history folded', async ({

@@ -30,6 +30,7 @@ import { createMailer } from './modules/mail/mail.service.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   listingsRoutes(app);
   bidsRoutes(app);
   ratingsRoutes(app);
+  analysisRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -99,6 +99,11 @@ export const METHOD_ACCESS = {
   reviewDistillery: ['SuperAdmin', ...COMPANY],
   getBidRating: COMPANY,
   exportRating: ['SuperAdmin', 'Admin'],
+  // Market-wide figures without names: every signed-in role. The analysis names companies: the SuperAdmin's alone.
+  getPriceTrend: ['SuperAdmin', ...COMPANY],
+  getAnalysisVolume: ['SuperAdmin'],
+  getAnalysisFunnel: ['SuperAdmin'],
+  getAnalysisTopCompanies: ['SuperAdmin'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

@@ -334,6 +334,11 @@ function cases(): Partial<Record<MethodName, Case>> {
     },
     getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
     exportRating: { body: async () => ({}), scopedToA: false },
+    // The trend is market-wide and names nobody; the analysis is the SuperAdmin's.
+    getPriceTrend: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
+    getAnalysisVolume: { body: async () => ({ group_by: 'state' }), scopedToA: false },
+    getAnalysisFunnel: { body: async () => ({}), scopedToA: false },
+    getAnalysisTopCompanies: { body: async () => ({}), scopedToA: false },
     getDistillNameByCompanyId: { body: async () => ({ company_id: A.id }), scopedToA: false },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },

@@ -57,6 +57,13 @@ const DashboardPage = lazy(() =>
   import('../features/dashboards/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 
+const PriceTrendPage = lazy(() =>
+  import('../features/analysis/pages/price-trend-page').then((m) => ({ default: m.PriceTrendPage })),
+);
+const DataAnalysisPage = lazy(() =>
+  import('../features/analysis/pages/data-analysis-page').then((m) => ({ default: m.DataAnalysisPage })),
+);
+
 const ClientsPage = lazy(() =>
   import('../features/companies/pages/clients-page').then((m) => ({ default: m.ClientsPage })),
 );
@@ -250,7 +257,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dataanalysis',
     title: 'Data Analysis',
     guard: 'superadmin',
-    page: later,
+    page: DataAnalysisPage,
     menu: { label: 'Data Analysis', roles: ['SuperAdmin'] },
   },
 
@@ -478,8 +485,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/pricetrend',
     title: 'Price / Quote Trend',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getPriceTrend' },
+    page: PriceTrendPage,
     menu: { label: 'Price Trend', roles: EVERYONE },
   },
 ];

@@ -43,7 +43,7 @@ export function FiguresTable<T>({ caption, columns, rows, rowKey, fileName }: Pr
         />
       </div>
       {rows.length ? (
-        <div className="figures-scroll">
+        <div className="figures-scroll" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
           <table className="figures-table">
             <caption className="visually-hidden">{caption}</caption>
             <thead>

@@ -2,6 +2,7 @@
 import type { AnalysisFunnel } from '@spirit/domain/analysis/analysis.schemas';
 import { useMemo } from 'react';
 import { LazyEChart } from '../../../ui/charts/lazy-echart';
+import { chartAria } from './chart-aria';
 import { formatNumber } from '../../../ui/format';
 import { LoadingState, QueryError } from '../../../ui/status-states';
 import { useAnalysisFunnel } from '../api/get-analysis-funnel';
@@ -34,6 +35,7 @@ export function FunnelSection({ range }: { range: Range }) {
   );
   const option = useMemo(
     () => ({
+      ...chartAria('Bid funnel'),
       tooltip: { trigger: 'axis' },
       grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: rows.map((r) => r.stage) },

@@ -2,6 +2,7 @@
 import type { TopCompany } from '@spirit/domain/analysis/analysis.schemas';
 import { useMemo, useState } from 'react';
 import { LazyEChart } from '../../../ui/charts/lazy-echart';
+import { chartAria } from './chart-aria';
 import { formatMoney, formatQuantity } from '../../../ui/format';
 import { LoadingState, QueryError } from '../../../ui/status-states';
 import { useAnalysisTopCompanies } from '../api/get-analysis-top-companies';
@@ -28,6 +29,7 @@ export function TopCompaniesSection({ range }: { range: Range }) {
     // The largest at the top: a category axis draws its first entry at the bottom.
     const shown = [...rows].reverse();
     return {
+      ...chartAria('Top companies by traded volume'),
       tooltip: { trigger: 'axis' },
       grid: { left: 8, right: 24, top: 16, bottom: 8, containLabel: true },
       xAxis: { type: 'value', name: 'B/L' },

@@ -3,6 +3,7 @@ import { VOLUME_GROUPS, type VolumeGroup } from '@spirit/domain/analysis/analysi
 import type { VolumePoint } from '@spirit/domain/analysis/analysis.schemas';
 import { useMemo, useState } from 'react';
 import { LazyEChart } from '../../../ui/charts/lazy-echart';
+import { chartAria } from './chart-aria';
 import { FormField } from '../../../ui/form-field';
 import { formatMoney, formatQuantity } from '../../../ui/format';
 import { LoadingState, QueryError } from '../../../ui/status-states';
@@ -44,22 +45,25 @@ export function VolumeSection({ range }: { range: Range }) {
   const [product, setProduct] = useState('');
   const volume = useAnalysisVolume(range, groupBy, product);
   const records = useMemo(() => volume.data?.records ?? [], [volume.data]);
+  const label = GROUP_LABEL[groupBy];
   const options = useMemo(() => {
+    const by = label.toLowerCase();
     const bars = pivot(records, (r) => r.volume);
     const lines = pivot(records, (r) => r.avg_price);
     return {
       volume: {
+        ...chartAria(`Traded volume by ${by}`),
         ...chartBase(bars.periods, 'B/L'),
         series: bars.series.map((s) => ({ ...s, type: 'bar', stack: 'volume' })),
       },
       price: {
+        ...chartAria(`Average price by ${by}`),
         ...chartBase(lines.periods, '₹/L'),
         yAxis: { type: 'value', name: '₹/L', scale: true },
         series: lines.series.map((s) => ({ ...s, type: 'line', connectNulls: true })),
       },
     };
-  }, [records]);
-  const label = GROUP_LABEL[groupBy];
+  }, [records, label]);
   const columns: FigureColumn<VolumePoint>[] = [
     { header: 'Period', cell: (r) => r.period, csv: (r) => r.period },
     { header: label, cell: (r) => r.key, csv: (r) => r.key },

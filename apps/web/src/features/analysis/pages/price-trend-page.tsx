@@ -45,7 +45,7 @@ export function PriceTrendPage() {
 
 function TrendTable({ rows, product }: { rows: PriceTrendRow[]; product: string | null }) {
   return (
-    <div className="figures-scroll">
+    <div className="figures-scroll" tabIndex={0} role="region" aria-label="Trend table">
       <table className="figures-table trend-table">
         <caption className="visually-hidden">Price and quote trend by state{product ? ` for ${product}` : ''}</caption>
         <thead>

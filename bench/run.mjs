@@ -85,6 +85,13 @@ function scenarios(ids) {
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
     post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
     post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
+    // Trend and analysis (issue 23): market-wide aggregates, each kept 15 s in the market cache (lib/market-cache.ts),
+    // so most requests here are served from it and one in each 15 s computes.
+    post('getPriceTrend', 'getPriceTrend', {}, negotiator),
+    post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
+    post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
+    post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
+    post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 

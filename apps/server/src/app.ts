@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { purgeUnclaimedUploads } from './modules/files/files.service.js';
 import { localStorage } from './modules/files/files.storage.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   listingsRoutes(app);
   bidsRoutes(app);
   ratingsRoutes(app);
+  dashboardsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -288,6 +288,12 @@ export type BidListOptions = {
   q: GetAllBids;
   /** Both listings of `offer_id` must be checked as the company's before. */
   listingId?: number;
+  /** Open and still valid, either open status (the dashboard's open bids). */
+  open?: boolean;
+  /** Changed (and, if approved, approved) since then: the dashboard's day window. */
+  since?: Date;
+  /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
+  saleOrder?: boolean;
 };
 
 /** The caller's side's counterparty distillery, for ratings: the other company's listing's distillery. */
@@ -313,6 +319,10 @@ export type BidListShape = {
   states: boolean;
   search: boolean;
   total: boolean;
+  /** The dashboard's filters (BidListOptions `open`, `since`, `saleOrder`). */
+  open: boolean;
+  since: boolean;
+  saleOrder: boolean;
 };
 
 /**
@@ -352,6 +362,12 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
     shape.search
       ? searchAnyPlaceholder([bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`])
       : undefined,
+    shape.open ? liveWhere() : undefined,
+    // The last change bounds the walk along the indexes; an approved trade counts from its approval.
+    shape.since
+      ? sql`(${bids.updated_at} >= ${ph('since')} and coalesce(${bids.approved_at}, ${bids.updated_at}) >= ${ph('since')})`
+      : undefined,
+    shape.saleOrder ? sql`${bids.sell_order_file_id} is not null` : undefined,
   );
   const withListings = shape.states || shape.search;
   if (shape.market) {
@@ -422,6 +438,7 @@ const LIST_COLUMNS = [
   'updated_at',
   'buyer_company_id',
   'seller_company_id',
+  'sell_order_file_id',
   ...FLAG_KEYS,
 ] as const satisfies readonly (keyof BidRow)[];
 export type BidListBid = Pick<BidRow, (typeof LIST_COLUMNS)[number]>;
@@ -475,6 +492,9 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     states: !!states,
     search: !!pattern,
     total: withTotal,
+    open: !!opts.open,
+    since: !!opts.since,
+    saleOrder: !!opts.saleOrder,
   };
   const { limit, offset } = pageOf(q);
   const values = {
@@ -489,6 +509,7 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     limit,
     offset,
     upto: limit + offset,
+    since: opts.since?.toISOString(),
   };
   return { shape, values };
 }
@@ -523,6 +544,9 @@ export const AWAITING_SHAPE: BidListShape = {
   total: false,
   platform: false,
   order: 'desc',
+  open: false,
+  since: false,
+  saleOrder: false,
 };
 
 /** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */

@@ -85,6 +85,16 @@ function scenarios(ids) {
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
     post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
     post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
+    // The dashboards (issue 23): a company user's cards and lists, the SuperAdmin's platform figures and chart.
+    post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
+    post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
+    post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),
+    post('getDashboardAllApprovedBids page 1', 'getDashboardAllApprovedBids', {}, negotiator),
+    post('getDashboardAllOpenBids 7 days', 'getDashboardAllOpenBids', { days: 7 }, negotiator),
+    post('getDashboardAllOpenBids 7 days (SuperAdmin)', 'getDashboardAllOpenBids', { days: 7 }, superAdmin),
+    post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
+    post('getDashboardAllLapsedBids page 1', 'getDashboardAllLapsedBids', {}, negotiator),
+    post('getDashboardAllPendingAprrovedBids', 'getDashboardAllPendingAprrovedBids', {}, TOKENS.sellerAuthorizer),
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 

@@ -36,7 +36,11 @@ export function BidStatusTable({ title, note, result, columns, report }: Props) 
         dataKey="id"
         className="data-list-table"
         emptyMessage={<EmptyState message={NO_DATA} />}
-        pt={{ table: { 'aria-labelledby': id } }}
+        pt={{
+          table: { 'aria-labelledby': id },
+          // A wide table scrolls sideways on a phone: its frame takes focus so arrow keys can scroll it.
+          wrapper: { tabIndex: 0, role: 'region', 'aria-label': `${title} (scrollable)` },
+        }}
       >
         {columns.map((column) => (
           <Column

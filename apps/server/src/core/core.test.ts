@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { METHODS } from '@spirit/domain/api/methods';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -125,6 +127,17 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
   });
 
+  it('runs several processes only on the PostgreSQL server, with one captcha key for all', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: several processes need the PostgreSQL server/);
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /CAPTCHA_HMAC_KEY: must be set when WORKERS > 1/,
+    );
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x/y', CAPTCHA_HMAC_KEY: key }).workers).toBe(2);
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL must start with redis:\/\//);
+  });
+
   it('checks the platform’s state and GSTIN for the invoices', () => {
     expect(loadConfig({}).platform).toMatchObject({ state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' });
     expect(loadConfig({ PLATFORM_GSTIN: ' 27aapfu0939f1zv ' }).platform.gstin).toBe('27AAPFU0939F1ZV');
@@ -164,6 +177,46 @@ describe('rate limits', () => {
       expect([...statuses].sort()).toEqual([200, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+/** Whether the Redis at `url` answers (CI and these machines run one; elsewhere the test says it was skipped). */
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('rate limits of several processes', async () => {
+  const reachable = await redisAnswers(REDIS_URL);
+  it.runIf(reachable)('counts one budget across two processes through Redis', async () => {
+    const env = { RATE_LIMIT: 'true', REDIS_URL, REDIS_PREFIX: `sx-test-${randomBytes(6).toString('hex')}:` };
+    const database = await freshDatabase();
+    const [one, two] = [await createHarness({ env, database }), await createHarness({ env, database })];
+    try {
+      const attempt = (h: typeof one) =>
+        h.call('login', { email: 'shared@x.example', password: 'wrong', captcha: 'x' });
+      // The sign-in budget is ten failures per account and address: five here and five there spend it.
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt(one)).statusCode).toBe(400);
+        expect((await attempt(two)).statusCode).toBe(400);
+      }
+      expect((await attempt(one)).statusCode).toBe(429);
+      expect((await attempt(two)).statusCode).toBe(429);
+    } finally {
+      await one.app.close();
+      await two.app.close();
+      await database.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { METHODS } from '@spirit/domain/api/methods';
@@ -75,6 +75,31 @@ describe('platform endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };
     for (const name of Object.keys(METHODS)) expect(doc.paths).toHaveProperty(`/api/${name}`);
+  });
+
+  it('documents the API alone, each operation named, the public ones without security', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'sx-doc-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const withWeb = await buildApp({ ...h.config, webDist: dist }, { database: h.deps.database, now: h.deps.now });
+    try {
+      const doc = (await withWeb.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+      };
+      // Neither the web app's catch-all nor the development mailbox.
+      expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual(['/healthz']);
+      const operations = Object.entries(doc.paths).flatMap(([p, ops]) => Object.values(ops).map((op) => ({ p, op })));
+      const ids = operations.map(({ op }) => op.operationId);
+      expect(ids.every(Boolean)).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const [name, spec] of Object.entries(METHODS)) {
+        const op = doc.paths[`/api/${name}`]!.post!;
+        expect(op.operationId).toBe(name);
+        expect(op.security, name).toEqual(spec.access === 'public' ? [] : [{ bearer: [] }]);
+      }
+    } finally {
+      await withWeb.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('serves the browsable reference', async () => {

@@ -3,7 +3,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document and a browsable reference at /api/docs, generated from the method registry. */
+/**
+ * The OpenAPI document and a browsable reference at /api/docs, generated from the method registry: each method's
+ * `operationId` is its name, and a public one says `security: []` (http/registry.ts).
+ */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -17,6 +20,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Only the API is documented: every method (tagged by its name) and /healthz. The web app's routes (the SPA
+    // catch-all, its files) and the development mailbox are not calls an ERP makes.
+    hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -13,15 +13,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Spirit Exchange API',
         version: '1.0.0',
+        license: {
+          name: 'Proprietary: for the companies admitted to Spirit Exchange',
+          url: `${app.deps.config.publicUrl}/`,
+        },
         description:
           'Every call is POST /api/{method} with a JSON body. Success: {status:"OK",statusCode:200,message,data}. ' +
           'Failure: {status:"ERROR",statusCode,error,code,fields?}. Authenticate with "Authorization: Bearer <token>" from login.',
       },
+      servers: [{ url: app.deps.config.publicUrl, description: 'This deployment' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
-    // Only the API is documented: every method (tagged by its name) and /healthz. The web app's routes (the SPA
-    // catch-all, its files) and the development mailbox are not calls an ERP makes.
+    // Only the API is documented: every method, tagged by its name. The web app's routes (the SPA catch-all, its
+    // files), /healthz and the development mailbox are not calls an ERP makes.
     hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -228,6 +228,10 @@ const seller = alias(companies, 'seller');
 const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
+/** A company's shown name by id, as a scalar subquery (one primary-key lookup per candidate row). */
+const companyName = (id: SQLWrapper) =>
+  sql`(select ${nameOf(companies)} from ${companies} where ${companies.id} = ${id})`;
+
 const NOW = sql.placeholder('now');
 
 /**
@@ -318,6 +322,8 @@ export type BidListShape = {
   spirits: boolean;
   states: boolean;
   search: boolean;
+  /** The search also reads both companies' names: Approved trades only, whose parties see each other's names. */
+  tradeNames: boolean;
   total: boolean;
   /** The dashboard's filters (BidListOptions `open`, `since`, `saleOrder`). */
   open: boolean;
@@ -360,7 +366,13 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
     shape.spirits ? sql`${bids.product} = any(${ph('spirits')})` : undefined,
     shape.states ? sql`(${offer.state} = any(${ph('states')}) or ${ask.state} = any(${ph('states')}))` : undefined,
     shape.search
-      ? searchAnyPlaceholder([bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`])
+      ? searchAnyPlaceholder([
+          bids.product,
+          offer.state,
+          ask.state,
+          sql`coalesce(${bids.trade_reference}, '')`,
+          ...(shape.tradeNames ? [companyName(bids.buyer_company_id), companyName(bids.seller_company_id)] : []),
+        ])
       : undefined,
     shape.open ? liveWhere() : undefined,
     // The last change bounds the walk along the indexes; an approved trade counts from its approval.
@@ -491,6 +503,8 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     spirits: !!spirits,
     states: !!states,
     search: !!pattern,
+    // Names are searched only where every row is a trade: anywhere else a match would reveal a masked party.
+    tradeNames: !!pattern && q.bid_status === 'Approved',
     total: withTotal,
     open: !!opts.open,
     since: !!opts.since,
@@ -541,6 +555,7 @@ export const AWAITING_SHAPE: BidListShape = {
   spirits: false,
   states: false,
   search: false,
+  tradeNames: false,
   total: false,
   platform: false,
   order: 'desc',

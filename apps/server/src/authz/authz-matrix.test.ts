@@ -309,6 +309,13 @@ function cases(): Partial<Record<MethodName, Case>> {
     getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
     getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
+    getDashboardData: { body: async () => ({ company_id: A.id }), scopedToA: false },
+    getDashboardAllApprovedBids: { body: async () => ({ days: 7 }), scopedToA: false },
+    getDashboardAllOpenBids: { body: async () => ({}), scopedToA: false },
+    getDashboardCommissionData: { body: async () => ({}), scopedToA: false },
+    getDashboardAllLapsedBids: { body: async () => ({}), scopedToA: false },
+    getDashboardAllPendingAprrovedBids: { body: async () => ({}), scopedToA: false },
+    getDashboardAllPending: { body: async () => ({}), scopedToA: false },
     getBidById: { body: async () => ({ bid_id: (await tradeOfA()).id }), scopedToA: true },
     // Every user of A here is its Admin or mapped to the trade's seller distillery (the others: bids.sale-order.test.ts).
     updateBid: {

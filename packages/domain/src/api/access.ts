@@ -104,6 +104,15 @@ export const METHOD_ACCESS = {
   getAnalysisVolume: ['SuperAdmin'],
   getAnalysisFunnel: ['SuperAdmin'],
   getAnalysisTopCompanies: ['SuperAdmin'],
+  // Dashboards: a company user reads their company's, the SuperAdmin every company's; commission is the platform's,
+  // and pending approvals are a trading tier's.
+  getDashboardData: ['SuperAdmin', ...COMPANY],
+  getDashboardAllApprovedBids: ['SuperAdmin', ...COMPANY],
+  getDashboardAllOpenBids: ['SuperAdmin', ...COMPANY],
+  getDashboardCommissionData: ['SuperAdmin'],
+  getDashboardAllLapsedBids: ['SuperAdmin', ...COMPANY],
+  getDashboardAllPendingAprrovedBids: TRADER,
+  getDashboardAllPending: TRADER,
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

@@ -7,6 +7,7 @@ import { AUDIT_METHODS } from '../audit/audit.methods.js';
 import { AUTH_METHODS } from '../auth/auth.methods.js';
 import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
+import { DASHBOARD_METHODS } from '../dashboards/dashboards.methods.js';
 import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
@@ -37,6 +38,7 @@ export const METHODS = {
   ...BID_METHODS,
   ...RATING_METHODS,
   ...ANALYSIS_METHODS,
+  ...DASHBOARD_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -1,5 +1,5 @@
 // The trend's and the analysis's plans at a few thousand rows (sequential scans disabled, as the bid lists' are):
-// each figure reads the index made for it (migration 0021 for the trades of a range and the funnel), so it reads
+// each figure reads the index made for it (migration 0022 for the trades of a range and the funnel), so it reads
 // the range's rows, not the market's history.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

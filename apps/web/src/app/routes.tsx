@@ -56,6 +56,27 @@ const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: 
 const DashboardPage = lazy(() =>
   import('../features/dashboards/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const DashApprovedBidsPage = lazy(() =>
+  import('../features/dashboards/pages/dash-approved-bids-page').then((m) => ({ default: m.DashApprovedBidsPage })),
+);
+const DashOpenBidsPage = lazy(() =>
+  import('../features/dashboards/pages/dash-open-bids-page').then((m) => ({ default: m.DashOpenBidsPage })),
+);
+const BidLapsedPage = lazy(() =>
+  import('../features/dashboards/pages/bid-lapsed-page').then((m) => ({ default: m.BidLapsedPage })),
+);
+const MyPendingApprovalsPage = lazy(() =>
+  import('../features/dashboards/pages/my-pending-approvals-page').then((m) => ({
+    default: m.MyPendingApprovalsPage,
+  })),
+);
+
+const PriceTrendPage = lazy(() =>
+  import('../features/analysis/pages/price-trend-page').then((m) => ({ default: m.PriceTrendPage })),
+);
+const DataAnalysisPage = lazy(() =>
+  import('../features/analysis/pages/data-analysis-page').then((m) => ({ default: m.DataAnalysisPage })),
+);
 
 const ClientsPage = lazy(() =>
   import('../features/companies/pages/clients-page').then((m) => ({ default: m.ClientsPage })),
@@ -230,15 +251,15 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/dashapprovebid',
     title: 'Approved Bids',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllApprovedBids' },
+    page: DashApprovedBidsPage,
     menu: { label: 'Approved Bids', roles: ['SuperAdmin'] },
   },
   {
     path: '/dashopenbid',
     title: 'Open Bids',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllOpenBids' },
+    page: DashOpenBidsPage,
     menu: { label: 'Open Bids', roles: ['SuperAdmin'] },
   },
   {
@@ -253,7 +274,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dataanalysis',
     title: 'Data Analysis',
     guard: 'superadmin',
-    page: later,
+    page: DataAnalysisPage,
     menu: { label: 'Data Analysis', roles: ['SuperAdmin'] },
   },
 
@@ -428,8 +449,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/mypendingapproval',
     title: 'My Pending Approvals',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllPendingAprrovedBids' },
+    page: MyPendingApprovalsPage,
     menu: { label: 'My Pending Approvals', roles: ['Authorizer', 'Approver'] },
   },
   {
@@ -457,8 +478,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/bidlapsed',
     title: 'Lapsed Bids',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllLapsedBids' },
+    page: BidLapsedPage,
     menu: { label: 'Lapsed Bids', roles: COMPANY_ROLES },
   },
   {
@@ -481,8 +502,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/pricetrend',
     title: 'Price / Quote Trend',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getPriceTrend' },
+    page: PriceTrendPage,
     menu: { label: 'Price Trend', roles: EVERYONE },
   },
 ];

@@ -98,6 +98,12 @@ export async function listOwnListings(
   return pageWithTotal(q, rows, async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n);
 }
 
+/** How many listings of its side a company has: My Orders' total (the dashboard's card). */
+export async function countOwnListings(tx: Tx, opts: { companyId: number; side: ListingSide }) {
+  const [row] = await ownCountStatement(tx, { search: false }).execute({ company: opts.companyId, side: opts.side });
+  return row!.n;
+}
+
 const ownListingStatement = statement((tx, shape: { lock: boolean }) => {
   const query = tx
     .select(withDistillery)

@@ -1,6 +1,6 @@
 // The one route table: every screen of both specification documents, who may open it, whether and for whom it
-// shows in the side menu, and its page (loaded on first visit). A screen not built yet has `page: null` and
-// renders the shared "not available yet" page.
+// shows in the side menu, and its page (loaded on first visit). Every screen is built; a screen added before its
+// page would have `page: null`, render the shared "not available yet" page and stay out of the menu.
 import type { AccessMethod } from '@spirit/domain/api/access';
 import type { CompanyRole } from '@spirit/domain/auth/auth.constants';
 import type { SessionUser } from '@spirit/domain/auth/auth.schemas';
@@ -182,8 +182,6 @@ const BidDetailPage = lazy(() =>
 const MyOrdersPage = lazy(() =>
   import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
 );
-
-const later = null;
 
 export const ROUTES: readonly AppRoute[] = [
   // Public

@@ -36,7 +36,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Typing through user-event in jsdom is slow on a busy 2-core machine.
           testTimeout: 30_000,
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           passWithNoTests: true,
         },
       },

@@ -39,6 +39,29 @@ export const TOKENS = {
   buyerAuthorizer: 'bench-token-buyer-authorizer-00000000000000',
   buyerApprover: 'bench-token-buyer-approver-00000000000000000',
 };
+/**
+ * Parallel trades (`--trade-pairs`): company 2k+1 (Seller) against 2k+2 (Buyer) for k < TRADE_PAIR_CANDIDATES, left
+ * without generated bids like the pair 1/2; the pairs whose companies are both Approved are usable (22 of 25).
+ */
+export const TRADE_PAIR_CANDIDATES = 25;
+export const PAIR_ROLES = [
+  'sellerNegotiator',
+  'sellerAuthorizer',
+  'sellerApprover',
+  'buyerNegotiator',
+  'buyerAuthorizer',
+  'buyerApprover',
+];
+/** The known token of a pair's person (`PAIR_ROLES`). */
+export const pairToken = (k, role) => `bench-pair-${String(k).padStart(2, '0')}-${role}`.padEnd(44, '0');
+const pairEmail = (k, role) => {
+  const company = role.startsWith('seller') ? 2 * k + 1 : 2 * k + 2;
+  return `${role.replace(/^(seller|buyer)/, '').toLowerCase()}.${company}@bench.test`;
+};
+const PAIR_SESSIONS = Array.from({ length: TRADE_PAIR_CANDIDATES }, (_, k) =>
+  PAIR_ROLES.map((role) => [pairToken(k, role), pairEmail(k, role)]),
+).flat();
+
 const SESSION_EMAILS = {
   superAdmin: SUPER_EMAIL,
   admin: 'admin.1@bench.test',
@@ -128,7 +151,8 @@ function bidStatements(pairs) {
             cross join generate_series(0, 2) j) o
           join (select id, company_id, product, row_number() over (partition by product order by id) as rn
             from listings where side = 'Ask' and status = 'Open') a on a.product = o.product and a.rn = o.target
-          where not (o.company_id = 1 and a.company_id = 2)
+          where not (o.company_id % 2 = 1 and o.company_id < ${2 * TRADE_PAIR_CANDIDATES}
+            and a.company_id = o.company_id + 1)
           order by o.id, a.id, o.j
         ) d order by j, seller, offer_id limit ${pairs}) q
         join users su on su.email = 'negotiator.' || q.seller || '@bench.test'
@@ -284,8 +308,8 @@ function statements(n, auditPerCompany, listingsPerCompany, bidCount, passwordHa
       `insert into sessions (token_hash, user_id, expires_at, last_seen_at, approval_until)
       select t.hash, u.id, now() + interval '7 days', now() + interval '7 days',
         case when t.hash not in ('${sha256(TOKENS.superAdmin)}', '${sha256(TOKENS.admin)}') then now() + interval '7 days' end
-      from (values ${Object.entries(SESSION_EMAILS)
-        .map(([k, email]) => `('${sha256(TOKENS[k])}', '${email}')`)
+      from (values ${[...Object.entries(SESSION_EMAILS).map(([k, email]) => [TOKENS[k], email]), ...PAIR_SESSIONS]
+        .map(([token, email]) => `('${sha256(token)}', '${email}')`)
         .join(', ')}) t(hash, email)
       join users u on u.email = t.email`,
     ],
@@ -356,6 +380,22 @@ export async function marketIds(exec) {
       order by least(o.available_quantity, a.available_quantity) desc, o.id, a.id limit 1`)
   ).rows;
   Object.assign(ids, { trade_offer: trade?.offer ?? null, trade_ask: trade?.ask ?? null });
+  // The same for every pair of `--trade-pairs` (k: seller 2k+1, buyer 2k+2), where both companies are Approved; not
+  // the full trade's pair (k = 0), so that what each listing holds now is what it held when the parallel run began.
+  ids.trade_pairs = (
+    await exec(`select k, t.offer, t.ask, t.offer_available, t.ask_available
+      from generate_series(1, ${TRADE_PAIR_CANDIDATES - 1}) k
+      cross join lateral (select o.id as offer, a.id as ask, o.available_quantity::float8 as offer_available,
+          a.available_quantity::float8 as ask_available from listings o
+        join listings a on a.product = o.product and a.side = 'Ask' and a.company_id = 2 * k + 2 and a.status = 'Open'
+          and a.from_period <= o.to_period and o.from_period <= a.to_period
+          and a.to_period >= to_char(now() + interval '1 month', 'YYYY-MM')
+        where o.company_id = 2 * k + 1 and o.side = 'Offer' and o.status = 'Open'
+          and o.to_period >= to_char(now() + interval '1 month', 'YYYY-MM')
+        order by least(o.available_quantity, a.available_quantity) desc, o.id, a.id limit 1) t
+      where (select bool_and(status = 'Approved') from companies where id in (2 * k + 1, 2 * k + 2))
+      order by k`)
+  ).rows;
   return ids;
 }
 

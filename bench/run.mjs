@@ -5,6 +5,7 @@
 //
 //   npm run bench -- [--db pglite,postgres] [--scale small|market] [--seconds 3] [--reps 3] [--connections 50]
 //                    [--only name,name] [--no-web] [--no-floor] [--lighthouse] [--profile scenario]
+//                    [--trade-pairs N [--trade-rounds R]]
 //                    [--database-url postgres://…/db | --data-dir dir]   (reuse a market generate.mjs filled)
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
+import { oversoldListings, parallelTradeRate } from './lib/trades.mjs';
 import { profileMarkdown, summarizeProfile } from './lib/profile.mjs';
 import { webFigures } from './web.mjs';
 
@@ -33,6 +35,9 @@ const opts = {
   reps: Number(arg('reps', '3')),
   connections: Number(arg('connections', '50')),
   only: arg('only', '')?.split(',').filter(Boolean),
+  /** Full trades side by side: this many pairs of companies (bench/lib/trades.mjs), each `trade-rounds` trades. */
+  tradePairs: Number(arg('trade-pairs', '0')),
+  tradeRounds: Number(arg('trade-rounds', '5')),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   /** A market generated before (`node bench/generate.mjs --database-url … or --data-dir …`), measured as it is. */
   reuse: arg('database-url')
@@ -80,11 +85,30 @@ function scenarios(ids) {
       negotiator,
     ),
     post('getAllPossibleOffer (landed price order)', 'getAllPossibleOffer', { offer_id: ids.listing }, negotiator),
+    post('getOfferMap', 'getOfferMap', { offer_id: ids.listing }, negotiator),
     post('getOfferById', 'getOfferById', { id: ids.listing }, negotiator),
     post('getInventorybyId', 'getInventorybyId', { id: ids.market_item }, negotiator),
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
     post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
+    post('getAllBids awaiting me (priced rows)', 'getAllBids', { awaiting_me: true }, negotiator),
     post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
+    // Trend and analysis (issue 23): market-wide aggregates, each kept 15 s in the market cache (lib/market-cache.ts),
+    // so most requests here are served from it and one in each 15 s computes.
+    post('getPriceTrend', 'getPriceTrend', {}, negotiator),
+    post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
+    post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
+    post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
+    post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
+    // The dashboards (issue 23): a company user's cards and lists, the SuperAdmin's platform figures and chart.
+    post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
+    post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
+    post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),
+    post('getDashboardAllApprovedBids page 1', 'getDashboardAllApprovedBids', {}, negotiator),
+    post('getDashboardAllOpenBids 7 days', 'getDashboardAllOpenBids', { days: 7 }, negotiator),
+    post('getDashboardAllOpenBids 7 days (SuperAdmin)', 'getDashboardAllOpenBids', { days: 7 }, superAdmin),
+    post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
+    post('getDashboardAllLapsedBids page 1', 'getDashboardAllLapsedBids', {}, negotiator),
+    post('getDashboardAllPendingAprrovedBids', 'getDashboardAllPendingAprrovedBids', {}, TOKENS.sellerAuthorizer),
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 
@@ -475,9 +499,33 @@ async function benchDatabase(kind, bare, afterScenarios) {
         !opts.only.length || opts.only.some((o) => 'full trade'.includes(o))
           ? await fullTradeRate(server.base, generated.ids, Math.max(opts.seconds, 3), bareRps)
           : null;
+      const parallelSince = new Date(Date.now() - 1_000);
+      const parallel =
+        opts.tradePairs > 0
+          ? await parallelTradeRate(server.base, generated.ids.trade_pairs ?? [], {
+              count: opts.tradePairs,
+              rounds: opts.tradeRounds,
+              captcha,
+              bareRps,
+            })
+          : null;
       const extra = afterScenarios ? await afterScenarios(server) : null;
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
+      if (parallel) {
+        const checked = await openExec(db.where);
+        try {
+          parallel.oversold = await oversoldListings(
+            checked.exec,
+            (generated.ids.trade_pairs ?? []).slice(0, parallel.pairs),
+            parallelSince,
+          );
+        } finally {
+          await checked.close();
+        }
+        parallel.line += `; listings whose books do not add up afterwards: ${parallel.oversold}`;
+        console.log(`  after the parallel trades: ${parallel.oversold} listings oversold or out of balance`);
+      }
       const profiled = arg('profile') ? await profileScenario(db.env, list, arg('profile')) : null;
       const floor = flag('no-floor') ? null : await measureFloor(db.env, kind, bare);
       const rows = list.map((s) => ({
@@ -492,6 +540,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         rows,
         bulk,
         trade,
+        parallel,
         extra,
         profile: profiled,
       };
@@ -560,7 +609,7 @@ if (complete) {
           .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
           .join(
             ', ',
-          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

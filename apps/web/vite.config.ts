@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { indiaMap } from './build/india-map.ts';
 import { loginHtml } from './build/login-html.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -8,7 +9,7 @@ import { precompress } from './build/precompress.ts';
 const SERVER = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress(), loginHtml()],
+  plugins: [react(), indiaMap(), precompress(), loginHtml()],
   // `source` makes `@spirit/domain/*` resolve to its TypeScript files: no build step for the shared contract.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

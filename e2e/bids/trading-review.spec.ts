@@ -5,8 +5,8 @@
 // the trade sees it confirmed with the trade reference. Screenshots of the inbox, the status line and the
 // confirmation at both widths. A demo buyer no other bid spec uses (Bengal Blenders) trades here.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { call, captcha, codeIn, findMail, ok, tokenFor } from '../support/api';
-import { confirmWithCode, DEMO_PASSWORD } from '../support/bids';
+import { call, captcha, ok, tokenFor } from '../support/api';
+import { confirmWithCode, DEMO_PASSWORD, stepUp } from '../support/bids';
 import { checkPage } from '../support/page-checks';
 import { detailOf, menuLink, signInAs } from '../support/ui';
 
@@ -33,25 +33,6 @@ async function switchTo(page: Page, email: string) {
   await page.goto('/home');
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, email, DEMO_PASSWORD);
-}
-
-/** Opens `email`'s approval window through the API with the mailed code (waiting out the 60 s resend rule). */
-async function stepUp(email: string) {
-  const token = await tokenFor(email, DEMO_PASSWORD);
-  for (let tries = 0; ; tries++) {
-    const since = Date.now() - 1_000;
-    const sent = await call('generateUserOTP', {}, token);
-    if (sent.status !== 'OK') {
-      if (tries > 3) throw new Error(`generateUserOTP ${email}: ${sent.error}`);
-      await new Promise((r) => setTimeout(r, 20_000));
-      continue;
-    }
-    for (let i = 0; i < 50; i++) {
-      const mail = await findMail(email, 'otp', since);
-      if (mail) return ok('verifyOTP', { otp: codeIn(mail) }, token);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
 }
 
 /** The Negotiator of Bengal Blenders who manages an open ask with a possible seller, the ask and that offer. */

@@ -41,9 +41,12 @@ export async function findMail(to: string, kind: string, since = 0): Promise<Mai
   return mails.find((m) => m.kind === kind && new Date(m.created_at).getTime() >= since);
 }
 
+/** How long a mail may take to arrive: long enough for a server on a machine busy with other suites (issue 20, 7). */
+const MAIL_WAIT_MS = 30_000;
+
 /** Waits for a mail of `kind` to `to` newer than `since`. */
 export async function waitForMail(to: string, kind: string, since = 0): Promise<Mail> {
-  for (let i = 0; i < 50; i++) {
+  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
     const found = await findMail(to, kind, since);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 200));
@@ -73,7 +76,7 @@ export async function mailsTo(to: string, kind?: string): Promise<Mail[]> {
 /** Waits until `to` has received `count` mails of `kind`; returns them, newest first. */
 export async function waitForMailCount(to: string, kind: string, count: number): Promise<Mail[]> {
   let found: Mail[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
     found = await mailsTo(to, kind);
     if (found.length >= count) return found;
     await new Promise((r) => setTimeout(r, 200));

@@ -1,7 +1,7 @@
 // What the bid journeys share: the demo accounts, the seller Negotiator who manages an offer, acting in a browser
 // context of one's own, and confirming an action with the one-time code mailed to the acting user.
 import { expect, type Browser, type Page } from '@playwright/test';
-import { codeIn, findMail, ok, tokenFor } from './api';
+import { call, codeIn, findMail, ok, tokenFor } from './api';
 import { signInAs } from './ui';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -61,5 +61,24 @@ export async function actAs(browser: Browser, email: string, act: (page: Page) =
     await act(page);
   } finally {
     await context.close();
+  }
+}
+
+/** Opens `email`'s approval window through the API with the mailed code (waiting out the 60 s resend rule). */
+export async function stepUp(email: string) {
+  const token = await tokenFor(email, DEMO_PASSWORD);
+  for (let tries = 0; ; tries++) {
+    const since = Date.now() - 1_000;
+    const sent = await call('generateUserOTP', {}, token);
+    if (sent.status !== 'OK') {
+      if (tries > 3) throw new Error(`generateUserOTP ${email}: ${sent.error}`);
+      await new Promise((r) => setTimeout(r, 20_000));
+      continue;
+    }
+    for (let i = 0; i < 50; i++) {
+      const mail = await findMail(email, 'otp', since);
+      if (mail) return ok('verifyOTP', { otp: codeIn(mail) }, token);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { purgeUnclaimedUploads } from './modules/files/files.service.js';
 import { localStorage } from './modules/files/files.storage.js';
@@ -30,6 +32,7 @@ import { createMailer } from './modules/mail/mail.service.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
 
   if (config.rateLimit)
     await app.register(rateLimit, {
+      ...sharedCounters(app, config),
       global: true,
       max: 600 * config.rateLimitScale,
       timeWindow: '1 minute',
@@ -123,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   listingsRoutes(app);
   bidsRoutes(app);
   ratingsRoutes(app);
+  analysisRoutes(app);
+  dashboardsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -158,4 +164,21 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   }
   app.addHook('onClose', async () => deps.mailer.flush());
   return app;
+}
+
+/**
+ * With `REDIS_URL`, every rate-limit counter lives in Redis, shared by all processes of the deployment (a budget is
+ * the deployment's, not each process's); without it, in this process's memory. A Redis that stops answering does not
+ * stop the marketplace: its counters are skipped, and the failure logged (docs/decisions.md).
+ */
+function sharedCounters(app: FastifyInstance, config: Config) {
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+  });
+  redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
+  app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  return { redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true };
 }

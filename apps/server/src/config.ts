@@ -34,6 +34,13 @@ const envSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   RATE_LIMIT: bool.default(true),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /** Keys of this deployment in a Redis others may share. */
+  REDIS_PREFIX: z.string().min(1).max(64).default('sx:'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   S3_BUCKET: z.string().optional(),
   // The platform as the supplier on its service fee invoices (DESIGN.md §4 "Invoices"); demo defaults.
   PLATFORM_NAME: z.string().trim().min(1).max(200).default('Spirit Exchange Private Limited'),
@@ -77,6 +84,11 @@ export type Config = {
   rateLimitScale: number;
   /** Serve the built SPA from this folder when it exists. */
   webDist: string | undefined;
+  /** Rate-limit counters shared by every process of the deployment; in process memory when unset. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  /** Server processes `main` runs (node:cluster); more than one only on the PostgreSQL server. */
+  workers: number;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (GST_STATE_CODES[e.PLATFORM_GSTIN.slice(0, 2)] !== e.PLATFORM_STATE)
     throw new ConfigError(
       `Invalid configuration:\n  PLATFORM_GSTIN: its state code ${e.PLATFORM_GSTIN.slice(0, 2)} is not PLATFORM_STATE (${e.PLATFORM_STATE})`,
+    );
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: several processes need the PostgreSQL server (DATABASE_URL); the embedded database belongs to one process',
+    );
+  if (e.WORKERS > 1 && !e.CAPTCHA_HMAC_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  CAPTCHA_HMAC_KEY: must be set when WORKERS > 1, so that every process accepts the captchas the others issue',
     );
   return {
     env: e.NODE_ENV,
@@ -115,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platform: { name: e.PLATFORM_NAME, address: e.PLATFORM_ADDRESS, state: e.PLATFORM_STATE, gstin: e.PLATFORM_GSTIN },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: undefined,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    workers: e.WORKERS,
   };
 }
 

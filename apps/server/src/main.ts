@@ -1,11 +1,11 @@
-import { ConfigError, loadConfig } from './config.js';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { existingDemoAccounts, printSignIns, seed } from './seed/index.js';
 import { startServer } from './server.js';
 
-async function main() {
-  let config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -13,16 +13,21 @@ async function main() {
     }
     throw err;
   }
-  const app = await startServer(config);
-  const report = await seed(app.deps);
+}
+
+/** Serves until SIGINT or SIGTERM; `prepared` says whether the database is already migrated and seeded. */
+async function serve(config: Config, prepared: boolean) {
+  const app = await startServer(config, { migrate: !prepared });
+  const report = prepared ? null : await seed(app.deps);
   await app.listen({ port: config.port, host: config.host });
-  printSignIns({
-    url: config.publicUrl,
-    superAdminEmail: config.adminEmail,
-    superAdminPassword: report?.superAdmin.password ?? null,
-    firstStart: !!report,
-    demo: report?.demo ?? (config.seedDemo ? await existingDemoAccounts(app.deps) : []),
-  });
+  if (!prepared)
+    printSignIns({
+      url: config.publicUrl,
+      superAdminEmail: config.adminEmail,
+      superAdminPassword: report?.superAdmin.password ?? null,
+      firstStart: !!report,
+      demo: report?.demo ?? (config.seedDemo ? await existingDemoAccounts(app.deps) : []),
+    });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -41,6 +46,50 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * `WORKERS=N` (PostgreSQL only, config.ts): this process migrates and seeds once, then runs N servers on the one
+ * port (node:cluster hands out connections). A server that dies is replaced; SIGINT/SIGTERM end them all.
+ */
+async function supervise(config: Config) {
+  const app = await startServer(config, { scheduler: false });
+  const report = await seed(app.deps);
+  const demo = report?.demo ?? (config.seedDemo ? await existingDemoAccounts(app.deps) : []);
+  await app.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork({ SX_PREPARED: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening !== config.workers) return;
+    console.log(`${config.workers} server processes on ${config.publicUrl}`);
+    printSignIns({
+      url: config.publicUrl,
+      superAdminEmail: config.adminEmail,
+      superAdminPassword: report?.superAdmin.password ?? null,
+      firstStart: !!report,
+      demo,
+    });
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main() {
+  const config = configOrExit();
+  if (cluster.isPrimary && config.workers > 1) return supervise(config);
+  return serve(config, process.env.SX_PREPARED === '1');
 }
 
 main().catch((err) => {

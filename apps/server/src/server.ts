@@ -7,11 +7,12 @@ import { openDatabase } from './db/client.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function startServer(config: Config) {
+/** `migrate: false` when another process has just migrated; `scheduler: false` for a process that serves nobody. */
+export async function startServer(config: Config, opts: { migrate?: boolean; scheduler?: boolean } = {}) {
   const database = await openDatabase(config);
-  await database.migrate();
+  if (opts.migrate ?? true) await database.migrate();
   return buildApp(
     { ...config, webDist: config.webDist ?? WEB_DIST },
-    { database, scheduler: true, closeDatabase: true },
+    { database, scheduler: opts.scheduler ?? true, closeDatabase: true },
   );
 }

@@ -274,6 +274,7 @@ function cases(): Partial<Record<MethodName, Case>> {
     getSpiritsAvailableStates: { body: async () => ({}), scopedToA: false },
     latestNegotiation: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
     getAllPossibleOffer: { body: async () => ({ offer_id: await listingOfA() }), scopedToA: true },
+    getOfferMap: { body: async () => ({ offer_id: await listingOfA() }), scopedToA: true },
     getAllInventory: { body: async () => ({}), scopedToA: false },
     // A's open offer is B's market: everyone of a company may open it.
     getInventorybyId: { body: async () => ({ id: await listingOfA() }), scopedToA: false },
@@ -309,6 +310,13 @@ function cases(): Partial<Record<MethodName, Case>> {
     getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
     getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
+    getDashboardData: { body: async () => ({ company_id: A.id }), scopedToA: false },
+    getDashboardAllApprovedBids: { body: async () => ({ days: 7 }), scopedToA: false },
+    getDashboardAllOpenBids: { body: async () => ({}), scopedToA: false },
+    getDashboardCommissionData: { body: async () => ({}), scopedToA: false },
+    getDashboardAllLapsedBids: { body: async () => ({}), scopedToA: false },
+    getDashboardAllPendingAprrovedBids: { body: async () => ({}), scopedToA: false },
+    getDashboardAllPending: { body: async () => ({}), scopedToA: false },
     getBidById: { body: async () => ({ bid_id: (await tradeOfA()).id }), scopedToA: true },
     // Every user of A here is its Admin or mapped to the trade's seller distillery (the others: bids.sale-order.test.ts).
     updateBid: {
@@ -334,6 +342,11 @@ function cases(): Partial<Record<MethodName, Case>> {
     },
     getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
     exportRating: { body: async () => ({}), scopedToA: false },
+    // The trend is market-wide and names nobody; the analysis is the SuperAdmin's.
+    getPriceTrend: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
+    getAnalysisVolume: { body: async () => ({ group_by: 'state' }), scopedToA: false },
+    getAnalysisFunnel: { body: async () => ({}), scopedToA: false },
+    getAnalysisTopCompanies: { body: async () => ({}), scopedToA: false },
     getDistillNameByCompanyId: { body: async () => ({ company_id: A.id }), scopedToA: false },
     // Every trading tier of either company asks for and checks its own code.
     generateUserOTP: { body: async () => (advanceClock(), {}), scopedToA: false },

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { METHODS } from '@spirit/domain/api/methods';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -75,6 +77,31 @@ describe('platform endpoints', () => {
     for (const name of Object.keys(METHODS)) expect(doc.paths).toHaveProperty(`/api/${name}`);
   });
 
+  it('documents the API alone, each operation named, the public ones without security', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'sx-doc-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const withWeb = await buildApp({ ...h.config, webDist: dist }, { database: h.deps.database, now: h.deps.now });
+    try {
+      const doc = (await withWeb.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+      };
+      // Neither the web app's catch-all nor the development mailbox.
+      expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
+      const operations = Object.entries(doc.paths).flatMap(([p, ops]) => Object.values(ops).map((op) => ({ p, op })));
+      const ids = operations.map(({ op }) => op.operationId);
+      expect(ids.every(Boolean)).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const [name, spec] of Object.entries(METHODS)) {
+        const op = doc.paths[`/api/${name}`]!.post!;
+        expect(op.operationId).toBe(name);
+        expect(op.security, name).toEqual(spec.access === 'public' ? [] : [{ bearer: [] }]);
+      }
+    } finally {
+      await withWeb.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('serves the browsable reference', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(res.statusCode);
@@ -125,6 +152,17 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
   });
 
+  it('runs several processes only on the PostgreSQL server, with one captcha key for all', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: several processes need the PostgreSQL server/);
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /CAPTCHA_HMAC_KEY: must be set when WORKERS > 1/,
+    );
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x/y', CAPTCHA_HMAC_KEY: key }).workers).toBe(2);
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL must start with redis:\/\//);
+  });
+
   it('checks the platform’s state and GSTIN for the invoices', () => {
     expect(loadConfig({}).platform).toMatchObject({ state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' });
     expect(loadConfig({ PLATFORM_GSTIN: ' 27aapfu0939f1zv ' }).platform.gstin).toBe('27AAPFU0939F1ZV');
@@ -164,6 +202,46 @@ describe('rate limits', () => {
       expect([...statuses].sort()).toEqual([200, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+/** Whether the Redis at `url` answers (CI and these machines run one; elsewhere the test says it was skipped). */
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('rate limits of several processes', async () => {
+  const reachable = await redisAnswers(REDIS_URL);
+  it.runIf(reachable)('counts one budget across two processes through Redis', async () => {
+    const env = { RATE_LIMIT: 'true', REDIS_URL, REDIS_PREFIX: `sx-test-${randomBytes(6).toString('hex')}:` };
+    const database = await freshDatabase();
+    const [one, two] = [await createHarness({ env, database }), await createHarness({ env, database })];
+    try {
+      const attempt = (h: typeof one) =>
+        h.call('login', { email: 'shared@x.example', password: 'wrong', captcha: 'x' });
+      // The sign-in budget is ten failures per account and address: five here and five there spend it.
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt(one)).statusCode).toBe(400);
+        expect((await attempt(two)).statusCode).toBe(400);
+      }
+      expect((await attempt(one)).statusCode).toBe(429);
+      expect((await attempt(two)).statusCode).toBe(429);
+    } finally {
+      await one.app.close();
+      await two.app.close();
+      await database.close();
     }
   });
 });

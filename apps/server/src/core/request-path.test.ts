@@ -228,6 +228,26 @@ describe('the caller cache never outlives a change', () => {
   });
 });
 
+describe('market figures across processes', () => {
+  it('another process forgets its market figures and list totals as soon as this one writes', async () => {
+    const other = await buildApp(h.config, { database: h.deps.database, now: h.deps.now });
+    await other.ready();
+    try {
+      let computed = 0;
+      const probe = () => other.deps.marketCache.get('probe', Date.now(), async () => ++computed);
+      expect(await probe()).toBe(1);
+      expect(await probe()).toBe(1);
+      // Written past every service, as another process's write reaches this one: through the database alone.
+      await h.db.execute(sql`update companies set updated_at = now() where id = ${team.company.id}`);
+      await expect.poll(probe, { timeout: 2_000, interval: 20 }).toBe(2);
+      await h.db.execute(sql`update listings set updated_at = updated_at where false`);
+      await expect.poll(probe, { timeout: 2_000, interval: 20 }).toBe(3);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('lists and searches stay indexed at scale', () => {
   // A few thousand rows are still cheaper to scan, so the planner is told to avoid scans: what is proven is that
   // every searched expression, as the lists write it, has a trigram index that can serve it at market scale.

@@ -72,9 +72,10 @@ export function defineMethod<M extends MethodName>(
     url: `/api/${name}`,
     schema: {
       summary: spec.summary,
+      operationId: name,
       tags: [name],
       ...(!('multipart' in spec) ? { body: spec.body } : {}),
-      ...(spec.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+      security: spec.access === 'public' ? [] : [{ bearer: [] }],
       response: {
         200: 'binary' in spec ? z.any().describe('The file') : envelopeOf(spec.data),
         '4XX': errorEnvelopeSchema,

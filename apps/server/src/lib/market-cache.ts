@@ -1,8 +1,9 @@
 // Market figures (averages and last prices of a product over 30 days) read aggregates over tens of thousands of
 // bids and listings at market scale; every listing page and item asks for them. This process keeps each answer for
-// a few seconds, forgets them all when one of its calls writes (so its own next read is fresh), and other
-// processes' writes show within the TTL — figures for information, never used to decide a trade. The totals of the
-// market-wide lists are kept the same way (`pageWithKnownTotal` in lib/list.ts).
+// a few seconds and forgets them all when one of its calls writes (so its own next read is fresh) or when the
+// database announces another process's write (`market_changed`, migration 0021; plugins/auth.ts listens) — figures
+// for information, never used to decide a trade. The totals of the market-wide lists are kept the same way
+// (`pageWithKnownTotal` in lib/list.ts).
 export type MarketCache = ReturnType<typeof createMarketCache>;
 
 export function createMarketCache(opts: { ttlMs: number; maxEntries: number }) {

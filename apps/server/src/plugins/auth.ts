@@ -24,6 +24,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       app.deps.marketCache.drop();
     }
   });
+  listenForMarketChanges(app);
   if (app.deps.config.actorCacheSeconds <= 0) return;
   let unlisten: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
@@ -44,4 +45,23 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     cache.disable();
     await unlisten?.();
   });
+}
+
+/**
+ * Market figures and list totals (lib/market-cache.ts) are forgotten when any process writes: the database announces
+ * it on `market_changed` (migration 0021). Without the channel they still expire after their few seconds.
+ */
+function listenForMarketChanges(app: FastifyInstance) {
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    try {
+      unlisten = await app.deps.database.listen('market_changed', {
+        onNotify: app.deps.marketCache.drop,
+        onLost: () => app.log.warn('market figures now expire by time alone: the notification channel was lost'),
+      });
+    } catch (err) {
+      app.log.warn({ err }, 'market figures expire by time alone: cannot listen for database notifications');
+    }
+  });
+  app.addHook('onClose', async () => unlisten?.());
 }

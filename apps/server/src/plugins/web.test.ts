@@ -12,6 +12,7 @@ import { registerWeb } from './web.js';
 const INDEX = '<!doctype html><title>Spirit Exchange</title><div id="root"></div>';
 const LOGIN = '<!doctype html><title>Login | Spirit Exchange</title><div id="login-shell" inert><form></form></div>';
 const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(2000))};`;
+const MAP = JSON.stringify({ svg: `<svg>${'<path/>'.repeat(300)}</svg>`, states: {} });
 
 let dist: string;
 let app: FastifyInstance;
@@ -40,6 +41,8 @@ beforeAll(async () => {
     'assets/index-abc.js': SCRIPT,
     'assets/index-abc.js.br': brotliCompressSync(SCRIPT),
     'assets/index-abc.js.gz': gzipSync(SCRIPT),
+    'assets/india-map.json': MAP,
+    'assets/india-map.json.br': brotliCompressSync(MAP),
   });
   app = await serve(dist);
 });
@@ -109,5 +112,18 @@ describe('the assets', () => {
     const plain = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the offer map’s outline (a fixed name, fetched with its hash as ?v=) compressed and cached for good', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/india-map.json?v=0123456789ab',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(MAP);
   });
 });

@@ -1,6 +1,6 @@
 // The one route table: every screen of both specification documents, who may open it, whether and for whom it
-// shows in the side menu, and its page (loaded on first visit). A screen not built yet has `page: null` and
-// renders the shared "not available yet" page.
+// shows in the side menu, and its page (loaded on first visit). Every screen is built; a screen added before its
+// page would have `page: null`, render the shared "not available yet" page and stay out of the menu.
 import type { AccessMethod } from '@spirit/domain/api/access';
 import type { CompanyRole } from '@spirit/domain/auth/auth.constants';
 import type { SessionUser } from '@spirit/domain/auth/auth.schemas';
@@ -55,6 +55,27 @@ const NoRolePage = lazy(() => import('../features/auth/pages/no-role-page').then
 const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
 const DashboardPage = lazy(() =>
   import('../features/dashboards/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const DashApprovedBidsPage = lazy(() =>
+  import('../features/dashboards/pages/dash-approved-bids-page').then((m) => ({ default: m.DashApprovedBidsPage })),
+);
+const DashOpenBidsPage = lazy(() =>
+  import('../features/dashboards/pages/dash-open-bids-page').then((m) => ({ default: m.DashOpenBidsPage })),
+);
+const BidLapsedPage = lazy(() =>
+  import('../features/dashboards/pages/bid-lapsed-page').then((m) => ({ default: m.BidLapsedPage })),
+);
+const MyPendingApprovalsPage = lazy(() =>
+  import('../features/dashboards/pages/my-pending-approvals-page').then((m) => ({
+    default: m.MyPendingApprovalsPage,
+  })),
+);
+
+const PriceTrendPage = lazy(() =>
+  import('../features/analysis/pages/price-trend-page').then((m) => ({ default: m.PriceTrendPage })),
+);
+const DataAnalysisPage = lazy(() =>
+  import('../features/analysis/pages/data-analysis-page').then((m) => ({ default: m.DataAnalysisPage })),
 );
 
 const ClientsPage = lazy(() =>
@@ -119,6 +140,9 @@ const OfferDetailPage = lazy(() =>
     default: () => <listings.OfferDetailPage extensions={bids.LISTING_BID_PARTS} />,
   })),
 );
+const OfferMapPage = lazy(() =>
+  import('../features/listings/pages/offer-map-page').then((m) => ({ default: m.OfferMapPage })),
+);
 const BidsListPage = lazy(() =>
   import('../features/bids/pages/bids-list-page').then((m) => ({ default: m.BidsListPage })),
 );
@@ -158,8 +182,6 @@ const BidDetailPage = lazy(() =>
 const MyOrdersPage = lazy(() =>
   import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
 );
-
-const later = null;
 
 export const ROUTES: readonly AppRoute[] = [
   // Public
@@ -227,15 +249,15 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/dashapprovebid',
     title: 'Approved Bids',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllApprovedBids' },
+    page: DashApprovedBidsPage,
     menu: { label: 'Approved Bids', roles: ['SuperAdmin'] },
   },
   {
     path: '/dashopenbid',
     title: 'Open Bids',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllOpenBids' },
+    page: DashOpenBidsPage,
     menu: { label: 'Open Bids', roles: ['SuperAdmin'] },
   },
   {
@@ -250,7 +272,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dataanalysis',
     title: 'Data Analysis',
     guard: 'superadmin',
-    page: later,
+    page: DataAnalysisPage,
     menu: { label: 'Data Analysis', roles: ['SuperAdmin'] },
   },
 
@@ -367,8 +389,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/askcreate', title: 'New Ask', guard: { calls: 'createOffer' }, menuParent: '/ask', page: ListingFormPage },
   { path: '/offeredit', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
   { path: '/offeredit/:id', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
-  { path: '/offermap', title: 'Possible Counterparty Map', guard: 'session', page: later },
-  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: 'session', page: later },
+  { path: '/offermap', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: OfferMapPage },
+  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: OfferMapPage },
   { path: '/bulkupload', title: 'Bulk Upload', guard: { calls: 'uploadCSV' }, page: BulkUploadPage },
   {
     path: '/items',
@@ -425,8 +447,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/mypendingapproval',
     title: 'My Pending Approvals',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllPendingAprrovedBids' },
+    page: MyPendingApprovalsPage,
     menu: { label: 'My Pending Approvals', roles: ['Authorizer', 'Approver'] },
   },
   {
@@ -454,8 +476,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/bidlapsed',
     title: 'Lapsed Bids',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getDashboardAllLapsedBids' },
+    page: BidLapsedPage,
     menu: { label: 'Lapsed Bids', roles: COMPANY_ROLES },
   },
   {
@@ -478,8 +500,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/pricetrend',
     title: 'Price / Quote Trend',
-    guard: 'session',
-    page: later,
+    guard: { calls: 'getPriceTrend' },
+    page: PriceTrendPage,
     menu: { label: 'Price Trend', roles: EVERYONE },
   },
 ];

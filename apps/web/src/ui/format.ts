@@ -122,6 +122,12 @@ export function formatIsoDate(value: Date | string | number | null | undefined, 
   return p ? `${p.year}-${p.month}-${p.day}` : fallback;
 }
 
+/** "yyyy-MM-dd HH:mm" in India Standard Time (dashboard lists' created and valid-until times). */
+export function formatIsoDateTime(value: Date | string | number | null | undefined, fallback = ''): string {
+  const p = partsOf(value);
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : fallback;
+}
+
 /** A period "YYYY-MM" (or a longer date string starting with it) as "MM-yyyy". */
 export function formatPeriod(value: string | null | undefined, fallback = ''): string {
   const match = value ? /^(\d{4})-(\d{2})/.exec(value) : null;

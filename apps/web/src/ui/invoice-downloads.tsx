@@ -4,19 +4,8 @@ import type { InvoiceSummary } from '@spirit/domain/invoices/invoices.schemas';
 import { useState } from 'react';
 import { errorText, fetchBinary } from '../app/api-client';
 import { formatDate, formatMoney } from './format';
+import { saveBlob } from './save-file';
 import { useToast } from './toast';
-
-/** Saves a blob under `name` through a temporary link. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function useInvoiceDownload() {
   const toast = useToast();

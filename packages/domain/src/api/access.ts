@@ -74,6 +74,7 @@ export const METHOD_ACCESS = {
   getSpiritsAvailableStates: COMPANY,
   latestNegotiation: COMPANY,
   getAllPossibleOffer: COMPANY,
+  getOfferMap: COMPANY,
   getAllInventory: COMPANY,
   getInventorybyId: COMPANY,
   generateExcel: ['Negotiator'],
@@ -99,6 +100,20 @@ export const METHOD_ACCESS = {
   reviewDistillery: ['SuperAdmin', ...COMPANY],
   getBidRating: COMPANY,
   exportRating: ['SuperAdmin', 'Admin'],
+  // Market-wide figures without names: every signed-in role. The analysis names companies: the SuperAdmin's alone.
+  getPriceTrend: ['SuperAdmin', ...COMPANY],
+  getAnalysisVolume: ['SuperAdmin'],
+  getAnalysisFunnel: ['SuperAdmin'],
+  getAnalysisTopCompanies: ['SuperAdmin'],
+  // Dashboards: a company user reads their company's, the SuperAdmin every company's; commission is the platform's,
+  // and pending approvals are a trading tier's.
+  getDashboardData: ['SuperAdmin', ...COMPANY],
+  getDashboardAllApprovedBids: ['SuperAdmin', ...COMPANY],
+  getDashboardAllOpenBids: ['SuperAdmin', ...COMPANY],
+  getDashboardCommissionData: ['SuperAdmin'],
+  getDashboardAllLapsedBids: ['SuperAdmin', ...COMPANY],
+  getDashboardAllPendingAprrovedBids: TRADER,
+  getDashboardAllPending: TRADER,
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

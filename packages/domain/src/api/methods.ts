@@ -2,10 +2,12 @@
 // its calls in `<d>.methods.ts` beside its schemas; this file only composes them. The server's registry reads this
 // table, the web app types its calls from it, and the authorization test matrix is generated from it.
 import type { z } from 'zod';
+import { ANALYSIS_METHODS } from '../analysis/analysis.methods.js';
 import { AUDIT_METHODS } from '../audit/audit.methods.js';
 import { AUTH_METHODS } from '../auth/auth.methods.js';
 import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
+import { DASHBOARD_METHODS } from '../dashboards/dashboards.methods.js';
 import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
@@ -35,6 +37,8 @@ export const METHODS = {
   ...LISTING_METHODS,
   ...BID_METHODS,
   ...RATING_METHODS,
+  ...ANALYSIS_METHODS,
+  ...DASHBOARD_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -234,6 +234,12 @@ export const bidListRecordSchema = z.object({
   your_rating: z.number().nullable(),
   industry_rating: z.number().nullable(),
   trade_reference_number: z.string().nullable(),
+  /**
+   * The landed ₹ per litre at the bid's terms (`bidLandedPrice`, the bid page's "Final Price at these terms"), on the
+   * lists of bids waiting for the caller (`awaiting_me`: the inbox, a listing's pending tabs) and on the detail; null
+   * on the other lists, which leave the fee columns unread.
+   */
+  final_price: amount.nullable(),
   ...flagFields,
   created_on: z.string(),
   modified_on: z.string(),

@@ -19,3 +19,13 @@ export function fileLooksAllowed(name: string, type: string): boolean {
   const extOk = /\.(pdf|jpe?g|png)$/i.test(name);
   return extOk && (type === '' || (ALLOWED_UPLOAD_TYPES as readonly string[]).includes(type));
 }
+
+/** The spec's note under a document picker (PAN card, sale order). */
+export const UPLOAD_HINT = 'Allowed file types: .pdf, .jpg, .jpeg, .png. Max size: 5MB.';
+
+/** The spec's message for a chosen document (PAN card, sale order) that may not be uploaded, or null. */
+export function uploadProblem(file: { name: string; type: string; size: number }): string | null {
+  if (!fileLooksAllowed(file.name, file.type)) return FILE_MESSAGES.invalidFormat;
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_MESSAGES.tooLarge;
+  return null;
+}

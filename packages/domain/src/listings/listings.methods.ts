@@ -27,6 +27,7 @@ import {
   uploadCsvResultSchema,
   uploadCsvSchema,
 } from './listings.schemas.js';
+import { offerMapQuerySchema, offerMapResultSchema } from './offer-map.schemas.js';
 
 export const LISTING_METHODS = {
   getAllOffers: {
@@ -76,6 +77,12 @@ export const LISTING_METHODS = {
     data: possibleListResultSchema,
     access: METHOD_ACCESS.getAllPossibleOffer,
     summary: 'Possible counterparties of one of the company’s listings, with ratings and the landed price per litre',
+  },
+  getOfferMap: {
+    body: offerMapQuerySchema,
+    data: offerMapResultSchema,
+    access: METHOD_ACCESS.getOfferMap,
+    summary: 'The offer map: one of the company’s listings’ possible counterparties summed per state and source',
   },
   getAllInventory: {
     body: inventoryQuerySchema,

@@ -105,6 +105,15 @@ describe('Approved Bids (getAllBids, bid_status Approved)', () => {
     const ref = trades[0]!.trade_reference_number!;
     expect(ids(await listed(superToken, { item_search: ref.toLowerCase() }))).toEqual([trades[0]!.id]);
     expect(ids(await listed(superToken, { item_search: 'no such thing' }))).toEqual([]);
+    // Both parties' names are searched on trades (never on lists where a party is masked).
+    const thirdName = third.company.body.name as string;
+    expect(ids(await listed(superToken, { item_search: thirdName.toUpperCase() }))).toEqual([otherTrade.id]);
+    expect(ids(await listed(m.seller.adminToken, { item_search: thirdName }))).toEqual([otherTrade.id]);
+    expect(ids(await listed(m.buyer.adminToken, { item_search: thirdName }))).toEqual([]);
+    const sellerName = m.seller.company.body.name as string;
+    expect(ids(await listed(m.buyer.adminToken, { item_search: sellerName }))).toEqual(
+      trades.map((t) => t.id).reverse(),
+    );
 
     const newest = [otherTrade, ...trades.slice().reverse()].map((t) => t.id);
     const first = await listed(superToken, { page_size: 5 });

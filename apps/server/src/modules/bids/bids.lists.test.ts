@@ -208,6 +208,8 @@ describe('every filter of the lists, run', () => {
       [{ item_search: ` ${reference} ` }, true, false],
       [{ item_search: 'OLASSES' }, true, true],
       [{ item_search: '%' }, false, false],
+      // The counterparty's name is searched on Approved trades only (bids.approved.test.ts): here it would unmask.
+      [{ item_search: buyer.company.body.name as string }, false, false],
     ] as const) {
       const what = JSON.stringify(filter);
       const mine = await ids(filter);

@@ -1,6 +1,6 @@
 // Bid queries. Lists are one statement with their total; effective status (lapsed before the sweep), masking inputs
 // and ratings are computed in SQL, so no rows are loaded to filter or count.
-import { MARKET_STATS_DAYS, TICKER_SIZE } from '@spirit/domain/listings/listings.constants';
+import { FEE_FIELDS, MARKET_STATS_DAYS, TICKER_SIZE, type FeeField } from '@spirit/domain/listings/listings.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { FLAG_KEYS, type BidStatus, type BidTier } from '@spirit/domain/bids/bids.constants';
 import {
@@ -228,6 +228,10 @@ const seller = alias(companies, 'seller');
 const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
+/** A company's shown name by id, as a scalar subquery (one primary-key lookup per candidate row). */
+const companyName = (id: SQLWrapper) =>
+  sql`(select ${nameOf(companies)} from ${companies} where ${companies.id} = ${id})`;
+
 const NOW = sql.placeholder('now');
 
 /**
@@ -288,6 +292,12 @@ export type BidListOptions = {
   q: GetAllBids;
   /** Both listings of `offer_id` must be checked as the company's before. */
   listingId?: number;
+  /** Open and still valid, either open status (the dashboard's open bids). */
+  open?: boolean;
+  /** Changed (and, if approved, approved) since then: the dashboard's day window. */
+  since?: Date;
+  /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
+  saleOrder?: boolean;
 };
 
 /** The caller's side's counterparty distillery, for ratings: the other company's listing's distillery. */
@@ -312,7 +322,13 @@ export type BidListShape = {
   spirits: boolean;
   states: boolean;
   search: boolean;
+  /** The search also reads both companies' names: Approved trades only, whose parties see each other's names. */
+  tradeNames: boolean;
   total: boolean;
+  /** The dashboard's filters (BidListOptions `open`, `since`, `saleOrder`). */
+  open: boolean;
+  since: boolean;
+  saleOrder: boolean;
 };
 
 /**
@@ -350,8 +366,20 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
     shape.spirits ? sql`${bids.product} = any(${ph('spirits')})` : undefined,
     shape.states ? sql`(${offer.state} = any(${ph('states')}) or ${ask.state} = any(${ph('states')}))` : undefined,
     shape.search
-      ? searchAnyPlaceholder([bids.product, offer.state, ask.state, sql`coalesce(${bids.trade_reference}, '')`])
+      ? searchAnyPlaceholder([
+          bids.product,
+          offer.state,
+          ask.state,
+          sql`coalesce(${bids.trade_reference}, '')`,
+          ...(shape.tradeNames ? [companyName(bids.buyer_company_id), companyName(bids.seller_company_id)] : []),
+        ])
       : undefined,
+    shape.open ? liveWhere() : undefined,
+    // The last change bounds the walk along the indexes; an approved trade counts from its approval.
+    shape.since
+      ? sql`(${bids.updated_at} >= ${ph('since')} and coalesce(${bids.approved_at}, ${bids.updated_at}) >= ${ph('since')})`
+      : undefined,
+    shape.saleOrder ? sql`${bids.sell_order_file_id} is not null` : undefined,
   );
   const withListings = shape.states || shape.search;
   if (shape.market) {
@@ -422,12 +450,21 @@ const LIST_COLUMNS = [
   'updated_at',
   'buyer_company_id',
   'seller_company_id',
+  'sell_order_file_id',
   ...FLAG_KEYS,
 ] as const satisfies readonly (keyof BidRow)[];
 export type BidListBid = Pick<BidRow, (typeof LIST_COLUMNS)[number]>;
 const bidListColumns = Object.fromEntries(LIST_COLUMNS.map((c) => [c, bids[c]])) as {
   [C in (typeof LIST_COLUMNS)[number]]: (typeof bids)[C];
 };
+
+/** What a bid's landed price reads (`bidLandedPrice`): its price and fees, and the offer listing's two fees. */
+const pricingColumns = {
+  ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bids[f]])) as { [F in FeeField]: (typeof bids)[F] }),
+  offer_sales_tax: offer.sales_tax,
+  offer_export_pass_fee: offer.export_pass_fee,
+};
+export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
 
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
@@ -444,6 +481,8 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
       ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+      // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+      ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
       ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
     })
     .from(bids)
@@ -474,7 +513,12 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     spirits: !!spirits,
     states: !!states,
     search: !!pattern,
+    // Names are searched only where every row is a trade: anywhere else a match would reveal a masked party.
+    tradeNames: !!pattern && q.bid_status === 'Approved',
     total: withTotal,
+    open: !!opts.open,
+    since: !!opts.since,
+    saleOrder: !!opts.saleOrder,
   };
   const { limit, offset } = pageOf(q);
   const values = {
@@ -489,6 +533,7 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     limit,
     offset,
     upto: limit + offset,
+    since: opts.since?.toISOString(),
   };
   return { shape, values };
 }
@@ -520,9 +565,13 @@ export const AWAITING_SHAPE: BidListShape = {
   spirits: false,
   states: false,
   search: false,
+  tradeNames: false,
   total: false,
   platform: false,
   order: 'desc',
+  open: false,
+  since: false,
+  saleOrder: false,
 };
 
 /** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */

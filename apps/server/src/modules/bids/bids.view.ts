@@ -24,7 +24,8 @@ import { fileUrlOf } from '@spirit/domain/files/files.schemas';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
-import type { BidListBid, BidListing, BidRow, historyOf } from './bids.repository.js';
+import { bidLandedPrice } from '@spirit/domain/bids/bids.price';
+import type { BidListBid, BidListing, BidPricing, BidRow, historyOf } from './bids.repository.js';
 
 /**
  * Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list); `platform`
@@ -70,7 +71,15 @@ type ListExtras = {
   your_rating: number | null;
   source: string | null;
   industry_rating: string | number | null;
+  /** Present on the lists that price their rows (`final_price`). */
+  terms?: BidPricing;
 };
+
+const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
+  bidLandedPrice({
+    bid: { ...terms, price: bid.price },
+    offer: { sales_tax: terms.offer_sales_tax, export_pass_fee: terms.offer_export_pass_fee },
+  }).total;
 
 export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now: Date): BidListRecord {
   const status = effectiveStatus(bid, now);
@@ -103,6 +112,7 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     your_rating: x.your_rating,
     industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
     trade_reference_number: bid.trade_reference,
+    final_price: x.terms ? priced(bid, x.terms) : null,
     ...flagsOf(bid),
     created_on: bid.created_at.toISOString(),
     modified_on: bid.updated_at.toISOString(),
@@ -164,6 +174,7 @@ export function toDetail(opts: {
   return {
     ...record,
     ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bid[f]])) as Record<(typeof FEE_FIELDS)[number], string | null>),
+    final_price: bidLandedPrice({ bid, offer }).total,
     comment: rejectionComment(negotiations),
     buyer_company_id: seen('buyer') ? bid.buyer_company_id : null,
     seller_company_id: seen('seller') ? bid.seller_company_id : null,

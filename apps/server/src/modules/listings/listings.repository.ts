@@ -98,6 +98,12 @@ export async function listOwnListings(
   return pageWithTotal(q, rows, async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n);
 }
 
+/** How many listings of its side a company has: My Orders' total (the dashboard's card). */
+export async function countOwnListings(tx: Tx, opts: { companyId: number; side: ListingSide }) {
+  const [row] = await ownCountStatement(tx, { search: false }).execute({ company: opts.companyId, side: opts.side });
+  return row!.n;
+}
+
 const ownListingStatement = statement((tx, shape: { lock: boolean }) => {
   const query = tx
     .select(withDistillery)
@@ -221,7 +227,7 @@ export type PossibleShape = {
 };
 
 /** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
-const possibleWhere = () =>
+export const possibleWhere = () =>
   and(
     eq(listings.side, value('side')),
     eq(listings.product, value('product')),
@@ -293,7 +299,8 @@ export async function countPossible(tx: Tx, mine: ListingRow, period: string): P
   return (await possibleCountStatement(tx).execute(possibleValues(mine, period)))[0]!.n;
 }
 
-function possibleValues(mine: ListingRow, period: string) {
+/** The values of `possibleWhere`'s placeholders for the counterparties of `mine`. */
+export function possibleValues(mine: ListingRow, period: string) {
   return {
     side: mine.side === 'Offer' ? 'Ask' : 'Offer',
     product: mine.product,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineMethod } from '../../http/registry.js';
 import * as bulk from './listings.bulk.js';
 import * as listings from './listings.service.js';
+import { offerMap } from './offer-map.service.js';
 
 export function listingsRoutes(app: FastifyInstance): void {
   const { deps } = app;
@@ -27,6 +28,9 @@ export function listingsRoutes(app: FastifyInstance): void {
   }));
   defineMethod(app, 'getAllPossibleOffer', async ({ body, actor }) => ({
     data: await listings.possible(deps, actor!, body),
+  }));
+  defineMethod(app, 'getOfferMap', async ({ body, actor }) => ({
+    data: await offerMap(deps, actor!, body.offer_id),
   }));
   defineMethod(app, 'getAllInventory', async ({ body, actor }) => ({
     data: await listings.inventory(deps, actor!, body),

@@ -13,7 +13,6 @@ import { useAllBids, type BidsQuery } from '../api/get-all-bids';
 import { askPriceOf, BidStatusTag, BothParties, Counterparty, DateTimeCell, listingOf } from './bid-cells';
 import { BidDialog, type BidDialogMode } from './bid-dialog';
 import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
-import { StepCell, TimeLeftCell, totalValueOf, useNow } from './inbox-cells';
 import { TradeRefCell } from './trade-ref';
 import { ViewBidLink } from './view-bid-link';
 
@@ -40,14 +39,14 @@ const ACTION_TEXT: Record<BidDialogMode, { icon: string; verb: string }> = {
 const available = (bid: BidListRecord) =>
   listingOf(bid) === 'offer' ? bid.offer_available_quantity : bid.ask_available_quantity;
 
-/** The lists: My Bids (with its Trade Ref), the market's Bids List, and the inbox (the caller's step, time left). */
-export type BidListVariant = 'mine' | 'market' | 'inbox';
+/** The lists: My Bids (with its Trade Ref) and the market's Bids List; the inbox is `InboxList`. */
+export type BidListVariant = 'mine' | 'market';
 
 export type BidListOptions = {
   /** The table's accessible name. */
   label: string;
   /** The list's own part of the getAllBids body (`is_market`, `awaiting_me`, `awaiting_tier`). */
-  scope: Pick<BidsQuery, 'is_market' | 'awaiting_me' | 'awaiting_tier'>;
+  scope: Pick<BidsQuery, 'is_market'>;
   /** Controls of the page's own beside the search box (Bid Approval's tier). */
   toolbar?: ReactNode;
   withStatus?: boolean;
@@ -61,10 +60,8 @@ export function bidListColumns(opts: {
   companyType: string | null | undefined;
   open?: (bid: BidListRecord) => void;
   mode: (bid: BidListRecord) => BidDialogMode;
-  now?: number;
 }): DataColumn<BidListRecord>[] {
   const { variant } = opts;
-  const now = opts.now ?? Date.now();
   const id: DataColumn<BidListRecord> = { key: 'id', header: 'Bid ID', body: (r) => r.id, className: 'numeric-cell' };
   const start: DataColumn<BidListRecord>[] = [
     id,
@@ -86,33 +83,23 @@ export function bidListColumns(opts: {
     body: (r) => formatMoney(r.price),
     className: 'numeric-cell',
   };
-  const columns: DataColumn<BidListRecord>[] =
-    variant === 'inbox'
-      ? [
-          ...start,
-          quantity,
-          price,
-          { key: 'value', header: 'Total Value', body: totalValueOf, className: 'numeric-cell' },
-          { key: 'step', header: 'Your Step', body: (r) => <StepCell bid={r} now={now} /> },
-          { key: 'left', header: 'Time Left', body: (r) => <TimeLeftCell bid={r} now={now} /> },
-        ]
-      : [
-          ...start,
-          {
-            key: 'available',
-            header: 'Available Quantity',
-            body: (r) => formatQuantity(available(r), 1),
-            className: 'numeric-cell',
-          },
-          quantity,
-          { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r), className: 'numeric-cell' },
-          price,
-          { key: 'valid', header: 'Valid Until', body: (r) => <DateTimeCell value={r.valid_until} /> },
-          { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
-          ...(variant === 'mine'
-            ? [{ key: 'trade', header: 'Trade Ref', body: (r: BidListRecord) => <TradeRefCell bid={r} /> }]
-            : []),
-        ];
+  const columns: DataColumn<BidListRecord>[] = [
+    ...start,
+    {
+      key: 'available',
+      header: 'Available Quantity',
+      body: (r) => formatQuantity(available(r), 1),
+      className: 'numeric-cell',
+    },
+    quantity,
+    { key: 'ask_price', header: 'Ask Price', body: (r) => askPriceOf(r), className: 'numeric-cell' },
+    price,
+    { key: 'valid', header: 'Valid Until', body: (r) => <DateTimeCell value={r.valid_until} /> },
+    { key: 'status', header: 'Status', body: (r) => <BidStatusTag bid={r} /> },
+    ...(variant === 'mine'
+      ? [{ key: 'trade', header: 'Trade Ref', body: (r: BidListRecord) => <TradeRefCell bid={r} /> }]
+      : []),
+  ];
   const open = opts.open;
   if (!open) return columns;
   return [
@@ -145,7 +132,6 @@ export function BidListScreen({
 }: BidListOptions) {
   const user = useSession()?.user;
   const negotiator = !!user?.roles.includes('Negotiator');
-  const now = useNow();
   const list = useListState();
   const filter = readBidFilter(list);
   const result = useAllBids({ ...list.query, ...bidFilterQuery(filter), ...scope }, BID_LISTS_REFRESH_MS);
@@ -167,7 +153,6 @@ export function BidListScreen({
         columns={bidListColumns({
           variant,
           companyType: user?.company_type,
-          now,
           mode,
           open: withAction ? (bid) => setOpened({ id: bid.id, mode: mode(bid) }) : undefined,
         })}

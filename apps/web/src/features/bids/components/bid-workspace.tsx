@@ -11,6 +11,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { formatMoney } from '../../../ui/format';
 import { Facts, NA } from '../../../ui/item-facts';
+import { PHONE_QUERY, useMediaQuery } from '../../../ui/use-media-query';
 import { useBidById } from '../api/get-bid-by-id';
 import { useOwnCompanyDetails } from '../api/get-company-details';
 import { ApprovalStatusTable } from './approval-status';
@@ -178,12 +179,25 @@ function BuyerFees({ bid }: { bid: BidDetail }) {
   );
 }
 
-/** The comments and history: open on a wide screen, folded on a phone (the page's actions come first there). */
-function HistoryCard({ bid }: { bid: BidDetail }) {
-  const [open] = useState(() => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 768px)').matches);
+/**
+ * The comments and history: open on a wide screen, folded on a phone (the page's actions come first there), and
+ * folded or opened again when the window crosses the breakpoint; in between the reader opens and closes it.
+ */
+export function HistoryCard({ bid }: { bid: BidDetail }) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState(!phone);
+  const [wasPhone, setWasPhone] = useState(phone);
+  if (wasPhone !== phone) {
+    setWasPhone(phone);
+    setOpen(!phone);
+  }
   return (
     <section className="card" aria-labelledby="history-title">
-      <details className="bid-history-details" open={open}>
+      <details
+        className="bid-history-details"
+        open={open}
+        onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+      >
         <summary>
           <h2 id="history-title" className="card-title">
             Comments and History

@@ -5,7 +5,8 @@ import { TIER_LABELS } from '@spirit/domain/bids/bids.constants';
 import { amountOf } from '@spirit/domain/listings/listings.rules';
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../../ui/format';
+import type { ReactNode } from 'react';
+import { formatMoney, formatQuantity } from '../../../ui/format';
 import { DateTimeCell } from './bid-cells';
 import { isUrgent, stepOf, STEP_TEXT, timeLeft } from './bid-turn';
 
@@ -46,3 +47,26 @@ export function TimeLeftCell({ bid, now }: { bid: BidListRecord; now: number }) 
 /** Quantity × price, to the paisa. */
 export const totalValueOf = (bid: Pick<BidListRecord, 'quantity' | 'price'>) =>
   formatMoney(amountOf({ quantity: bid.quantity, perLitre: bid.price }));
+
+/** Figures one above the other in one cell: the approval lists fit 1280 px with their labelled buttons. */
+export const Stack = ({ children }: { children: ReactNode }) => <span className="bid-stack">{children}</span>;
+
+/** "1,000.0 B/L" above "at ₹62.50/L". */
+export function TermsCell({ bid }: { bid: Pick<BidListRecord, 'quantity' | 'price'> }) {
+  return (
+    <Stack>
+      <span>{formatQuantity(bid.quantity, 1)}</span>
+      <span className="muted">at {formatMoney(bid.price)}/L</span>
+    </Stack>
+  );
+}
+
+/** The total value above the landed ₹/L at the bid's terms (the server's `final_price`, when the list carries it). */
+export function ValueCell({ bid }: { bid: Pick<BidListRecord, 'quantity' | 'price' | 'final_price'> }) {
+  return (
+    <Stack>
+      <span>{totalValueOf(bid)}</span>
+      {bid.final_price !== null ? <span className="muted">landed {formatMoney(bid.final_price)}/L</span> : null}
+    </Stack>
+  );
+}

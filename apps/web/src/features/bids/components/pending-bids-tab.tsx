@@ -1,7 +1,8 @@
 // Tabs 4 and 3 of the listing page, "Pending Authorisation" (Authorizer) and "Pending Approval" (Approver), spec
 // 001 §2: the listing's bids waiting for the caller, re-read every 15 s, with Approve and Reject (a one-time code,
 // and a Rejection Comment for Reject) and View Details. The buttons a row shows are the domain's `allowedActions`
-// for the caller's side and the tab's tier.
+// for the caller's side and the tab's tier: labelled Approve (green) and Reject (red), beside the counterparty
+// (masked until the trade), the total value and the landed ₹/L at the bid's terms (issue 21, item 13).
 import { sideOfCompanyType, type BidTier } from '@spirit/domain/bids/bids.constants';
 import { allowedActions, pickFlags } from '@spirit/domain/bids/bids.rules';
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
@@ -9,12 +10,13 @@ import type { OfferDetail } from '@spirit/domain/listings/listings.schemas';
 import { useState } from 'react';
 import { useSession } from '../../../app/session';
 import { DataList, type DataColumn } from '../../../ui/data-list';
-import { formatMoney, formatQuantity } from '../../../ui/format';
 import { RowActionButton } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids } from '../api/get-all-bids';
-import { standingColumns } from './bid-cells';
+import { ApprovalButtons } from './approval-buttons';
+import { Counterparty, standingColumns } from './bid-cells';
 import { BidDialog } from './bid-dialog';
+import { Stack, TermsCell, ValueCell } from './inbox-cells';
 import { RejectionCommentDialog } from './rejection-comment-dialog';
 import { useStepUpAction } from './use-step-up-action';
 
@@ -38,14 +40,23 @@ function pendingColumns(
   busy: boolean,
 ): DataColumn<BidListRecord>[] {
   return [
-    { key: 'state', header: 'State', body: (r) => r.state },
     {
-      key: 'quantity',
-      header: 'Negotiated Quantity',
-      body: (r) => formatQuantity(r.quantity, 1),
-      className: 'numeric-cell',
+      key: 'state',
+      header: 'State',
+      body: (r) => (
+        <Stack>
+          <span>{r.state}</span>
+          <Counterparty bid={r} />
+        </Stack>
+      ),
     },
-    { key: 'price', header: 'Negotiated Price', body: (r) => formatMoney(r.price), className: 'numeric-cell' },
+    {
+      key: 'terms',
+      header: 'Negotiated Quantity × Price',
+      className: 'numeric-cell',
+      body: (r) => <TermsCell bid={r} />,
+    },
+    { key: 'value', header: 'Total Value', className: 'numeric-cell', body: (r) => <ValueCell bid={r} /> },
     ...standingColumns,
     {
       key: 'actions',
@@ -54,34 +65,17 @@ function pendingColumns(
       body: (r) => {
         const may = allowed(r);
         return (
-          <>
-            {may.has('approve') ? (
-              <RowActionButton
-                icon="pi-check"
-                label={`Approve bid ${r.id}`}
-                busy={busy}
-                onClick={() => on.approve(r)}
-              />
-            ) : null}
-            {may.has('reject') ? (
-              <RowActionButton
-                icon="pi-times"
-                label={`Reject bid ${r.id}`}
-                disabled={busy}
-                onClick={() => on.reject(r)}
-              />
-            ) : null}
-          </>
+          <span className="inbox-actions">
+            <ApprovalButtons
+              bid={r}
+              busy={busy}
+              onApprove={may.has('approve') ? () => on.approve(r) : undefined}
+              onReject={may.has('reject') ? () => on.reject(r) : undefined}
+            />
+            <RowActionButton icon="pi-eye" label={`View Details of bid ${r.id}`} onClick={() => on.view(r.id)} />
+          </span>
         );
       },
-    },
-    {
-      key: 'history',
-      header: 'History',
-      className: 'actions-cell',
-      body: (r) => (
-        <RowActionButton icon="pi-eye" label={`View Details of bid ${r.id}`} onClick={() => on.view(r.id)} />
-      ),
     },
   ];
 }

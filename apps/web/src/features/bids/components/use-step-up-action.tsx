@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { ApiError, errorText } from '../../../app/api-client';
 import { useToast } from '../../../ui/toast';
 import { useBidAction } from '../api/bid-action';
-import { APPROVAL_WINDOW_KEY } from '../api/verify-otp';
+import { APPROVAL_WINDOW_KEY, approvalWindowOpen } from '../api/verify-otp';
 import { StepUpPanel } from './otp-panel';
 import { TradedDialog, type Traded } from './traded-dialog';
 
@@ -22,11 +22,6 @@ export function useStepUpAction(opts: { negotiator: boolean; onDone?: () => void
   const action = useBidAction();
   const [pending, setPending] = useState<BidActionInput | null>(null);
   const [traded, setTraded] = useState<Traded | null>(null);
-
-  const windowOpen = () => {
-    const until = queryClient.getQueryData<string | null>(APPROVAL_WINDOW_KEY);
-    return !!until && Date.parse(until) > Date.now();
-  };
 
   const send = async (body: BidActionInput) => {
     try {
@@ -48,7 +43,7 @@ export function useStepUpAction(opts: { negotiator: boolean; onDone?: () => void
     }
   };
 
-  const run = (body: BidActionInput) => (windowOpen() ? void send(body) : setPending(body));
+  const run = (body: BidActionInput) => (approvalWindowOpen(queryClient) ? void send(body) : setPending(body));
 
   const panel = (
     <>

@@ -63,7 +63,10 @@ export function ApprovedBidsPage() {
           result={result}
           columns={approvedColumns}
           rowKey="id"
-          search={{ label: 'Search approved bids', placeholder: 'Search by product, state or trade reference' }}
+          search={{
+            label: 'Search approved bids',
+            placeholder: 'Search by product, company, state or trade reference',
+          }}
         />
       </div>
     </section>

@@ -44,7 +44,7 @@ describe('Bid Approval (/bidapproval)', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['Total Value', 'Your Step', 'Time Left']));
+    expect(headers).toEqual(expect.arrayContaining(['Counterparty', 'Total Value', 'Your Step']));
     const [approve, answer] = within(table).getAllByRole('row').slice(1);
     expect(approve!.textContent).toContain('Approveas Approver');
     expect(approve!.textContent).toContain('₹62,500.00');

@@ -1,13 +1,14 @@
 // Waiting for me (/bidapproval; the spec's screen is empty, spec 001 §2): the inbox of every trading tier (issue 21,
 // item 1) — the bids waiting for the caller's own tiers on its side (`awaiting_me`: a Negotiator's turn to answer,
 // an Authorizer's or Approver's approval), with the caller's step, the total value and the time left, each opening
-// the dialog where the caller acts. The menu counts them. A user holding several tiers (Authorizer on one
+// the dialog where the caller acts; approval rows carry Approve and Reject, and several are approved together with one
+// code (`InboxList`). The menu counts them. A user holding several tiers (Authorizer on one
 // distillery, Approver on another) may narrow the list to one (`awaiting_tier`, `?tier=` in the URL).
 import { BID_TIERS, TIER_LABELS, type BidTier } from '@spirit/domain/bids/bids.constants';
 import { useSession } from '../../../app/session';
 import { ToggleGroup } from '../../../ui/toggle-group';
 import { useListState } from '../../../ui/use-list-state';
-import { BidListScreen } from '../components/bid-list-screen';
+import { InboxList } from '../components/inbox-list';
 
 type TierView = BidTier | 'all';
 
@@ -26,9 +27,8 @@ export function BidApprovalPage() {
       <h1 id="page-title">Waiting for me</h1>
       <p className="page-lead">Bids at your turn. Act before the time left runs out: a bid lapses when it does.</p>
       <div className="card">
-        <BidListScreen
+        <InboxList
           label="Bids waiting for you"
-          variant="inbox"
           scope={{ awaiting_me: true, ...(tier ? { awaiting_tier: tier } : {}) }}
           toolbar={
             held.length > 1 ? (

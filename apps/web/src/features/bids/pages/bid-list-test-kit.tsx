@@ -36,6 +36,7 @@ export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidLis
     your_rating: null,
     industry_rating: null,
     trade_reference_number: null,
+    final_price: null,
     ...NO_FLAGS,
     created_on: '2026-11-23T08:00:00.000Z',
     modified_on: '2026-11-23T08:00:00.000Z',

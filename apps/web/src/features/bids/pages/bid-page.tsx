@@ -2,6 +2,7 @@
 // `orderid` the bid): the listing's item info with the final price, the bid's terms and fees (the counter form when
 // `allowed_actions` allows a counter), the approval status per tier, the history with its comments, Approve and
 // Reject through the one-time code, and the Price Breakup Details. The bid is re-read every 15 s.
+import { bidOfferFees } from '@spirit/domain/bids/bids.price';
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -27,10 +28,7 @@ function BidView({ bid, listingId }: { bid: BidDetail; listingId: number }) {
   const ask = useInventoryById(bid.ask_id);
   const item = listingId === bid.offer_id ? offer : ask;
   // The offer's sales tax and export pass fee: the bid's own copies when it has them, else the offer listing's.
-  const offerFees = {
-    sales_tax: bid.sales_tax ?? offer.data?.sales_tax,
-    export_pass_fee: bid.export_pass_fee ?? offer.data?.export_pass_fee,
-  };
+  const offerFees = bidOfferFees(bid, offer.data);
   const finalOf = (price: string, fees: FeeValues) => bidFinalPrice({ price, fees, offer: offerFees });
   const refresh = () => {
     void offer.refetch();

@@ -71,25 +71,17 @@ function columnsOf(side: ListingSide, negotiator: boolean, here: string): DataCo
             icon="pi-pencil"
             label={`Open ${rowName(l)}`}
           />
-          {OFFER_MAP_BUILT ? (
-            <RowActionLink
-              to={`/offermap/${l.id}`}
-              state={{ from: here }}
-              icon="pi-map"
-              label={`Map of possible ${side === 'Offer' ? 'buyers' : 'sellers'} for ${rowName(l)}`}
-            />
-          ) : null}
+          <RowActionLink
+            to={`/offermap/${l.id}`}
+            state={{ from: here }}
+            icon="pi-map"
+            label={`Map of possible ${side === 'Offer' ? 'buyers' : 'sellers'} for ${rowName(l)}`}
+          />
         </>
       ),
     },
   ];
 }
-
-/**
- * The map of possible counterparties (/offermap/{id}) is the dashboards issue's: until it is built the row offers
- * no icon that leads to "not available yet" (issue 21, item 6). Turn on with the map.
- */
-export const OFFER_MAP_BUILT = false;
 
 /**
  * A background refresh (same page, same search) is silent: the table is not marked busy and "Loading…" is not

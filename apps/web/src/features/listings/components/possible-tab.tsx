@@ -1,7 +1,9 @@
 // Tab 1 of the listing page, "Possible Buyer" / "Possible Seller" (spec 001 §2 "Possible counterparties tab"): the
 // counterparties of the open listing, re-read every 30 s, with their source and ratings and the landed price per
 // litre (issue 8 part 4). A buyer sees the cheapest delivered offer first, a seller the highest asked price
-// (the server's order without `sort_by`, DESIGN.md §4); the Offered/Asked Rate and Landed headers re-sort.
+// (the server's order without `sort_by`, DESIGN.md §4); the Offered/Asked Rate and Landed headers re-sort. Fits
+// 1280 px beside the menu (issue 21, item 7): the product is the listing's own (the table's name says it), and the
+// two ratings share one column, one per line.
 import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatRate } from '../../../ui/format';
@@ -19,6 +21,22 @@ const SORT_KEYS = ['landed_price', 'offer_price'] as const;
 const BUYER_ORDER = { key: 'landed_price', order: 'asc' } as const;
 const SELLER_ORDER = { key: 'offer_price', order: 'desc' } as const;
 
+/** Your rating above the industry's, each named. */
+function Ratings({ row }: { row: PossibleRecord }) {
+  return (
+    <span className="possible-ratings">
+      <span>
+        <span className="possible-rating-name">Yours</span>
+        <StarRating label="Your rating" value={row.your_rating} />
+      </span>
+      <span>
+        <span className="possible-rating-name">Industry</span>
+        <StarRating label="Industry rating" value={row.industry_rating} />
+      </span>
+    </span>
+  );
+}
+
 export function possibleColumns(opts: {
   counterparty: 'Offer' | 'Ask';
   canBid: boolean;
@@ -33,7 +51,6 @@ export function possibleColumns(opts: {
       body: (r) => formatPeriodRange(r.from_period, r.to_period),
     },
     { key: 'state', header: 'State', body: (r) => r.state },
-    { key: 'product', header: 'Product', body: (r) => r.product },
     {
       key: 'quantity',
       header: `${word} Quantity`,
@@ -55,12 +72,7 @@ export function possibleColumns(opts: {
       className: 'numeric-cell',
     },
     { key: 'source', header: 'Source', body: (r) => <span className={`source source-${r.source}`}>{r.source}</span> },
-    { key: 'yours', header: 'Your Rating', body: (r) => <StarRating label="Your rating" value={r.your_rating} /> },
-    {
-      key: 'industry',
-      header: 'Industry Rating',
-      body: (r) => <StarRating label="Industry rating" value={r.industry_rating} />,
-    },
+    { key: 'ratings', header: 'Ratings', body: (r) => <Ratings row={r} /> },
   ];
   if (!opts.canBid) return columns;
   const placeBid = opts.placeBid;

@@ -9,7 +9,7 @@ import { useOfferById } from '../api/get-offer-by-id';
 import { ListingSummary, MarketFigures } from '../components/listing-overview';
 import type { ListingExtensions } from '../components/listing-extensions';
 import { TAB_PANELS } from '../components/listing-tab-panels';
-import { openTab, tabLabel, visibleTabs, type TabKey } from '../components/listing-tabs';
+import { counterpartyOf, openTab, tabLabel, visibleTabs, type TabKey } from '../components/listing-tabs';
 import { MarketTicker } from '../components/market-ticker';
 
 /** The list state of the tab left behind: a new tab starts on its first page, in its own order. */
@@ -82,6 +82,10 @@ export function OfferDetailPage({ extensions = {} }: { extensions?: ListingExten
               <Link to={`/viewitem/${listing.id}`} className="p-button p-component p-button-outlined link-as-button">
                 <i className="pi pi-eye" aria-hidden="true" />
                 <span>View Item</span>
+              </Link>
+              <Link to={`/offermap/${listing.id}`} className="p-button p-component p-button-outlined link-as-button">
+                <i className="pi pi-map" aria-hidden="true" />
+                <span>Possible {counterpartyOf(user?.company_type)} Map</span>
               </Link>
               {editable ? (
                 <Link to={`/additem/${listing.id}`} className="p-button p-component p-button-outlined link-as-button">

@@ -1,0 +1,2 @@
+CREATE INDEX "bids_traded_at_idx" ON "bids" USING btree ("approved_at","product","quantity","price") WHERE "bids"."status" = 'Approved' and not "bids"."is_confidential";--> statement-breakpoint
+CREATE INDEX "bids_created_funnel_idx" ON "bids" USING btree ("created_at","status","locked") WHERE not "bids"."is_confidential";

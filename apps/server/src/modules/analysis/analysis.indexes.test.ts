@@ -1,0 +1,90 @@
+// The trend's and the analysis's plans at a few thousand rows (sequential scans disabled, as the bid lists' are):
+// each figure reads the index made for it (migration 0022 for the trades of a range and the funnel), so it reads
+// the range's rows, not the market's history.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { createHarness, type Harness } from '../../test/harness.js';
+import { planOf } from '../../test/plans.js';
+import {
+  funnelQuery,
+  openListingsByStateQuery,
+  topCompaniesQuery,
+  tradesByStateQuery,
+  volumeQuery,
+} from './analysis.repository.js';
+
+let h: Harness;
+let m: Market;
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  h = await createHarness();
+  m = await seedMarket(h, { superToken: await seedSuperAdmin(h) });
+  // 300 more offers like the market's, then 5,000 bids over two years: a third approved, the rest rejected, lapsed
+  // or open, one in ten confidential.
+  const cols = sql.raw(`side, company_id, distillery_id, state, product, from_period, to_period, original_quantity,
+    available_quantity, price, export_pass_fee, sales_tax, status`);
+  await h.db.execute(sql`insert into listings (${cols}) select ${cols} from listings, generate_series(1, 300)
+    where id = ${m.offer.id}`);
+  await h.db.execute(sql`insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, product, placed_by,
+      quantity, price, valid_until, status, locked, is_negotiator_buyer_approved, is_confidential, trade_reference,
+      approved_at, created_at, updated_at)
+    select o.id, ${m.ask.id}, o.company_id, ${m.buyer.company.id}, o.product, 'Buyer', 10 + i % 7, 50 + i % 5,
+      now() - interval '1 hour',
+      case when i % 3 = 0 then 'Approved' when i % 3 = 1 then 'Lapsed' else 'Rejected' end,
+      i % 3 = 0, true, i % 10 = 0,
+      case when i % 3 = 0 then 'TR-2026-' || lpad(i::text, 6, '0') end,
+      case when i % 3 = 0 then now() - (i * 3.5 || ' hours')::interval end,
+      now() - (i * 3.5 + 2 || ' hours')::interval, now() - (i * 3.5 || ' hours')::interval
+    from generate_series(1, 5000) as i
+      join (select id, company_id, product, row_number() over (order by id) - 1 as k from listings
+        where side = 'Offer' and company_id = ${m.seller.company.id}) o on o.k = i % 300`);
+  await h.db.execute(sql`analyze`);
+}, 120_000);
+afterAll(async () => h?.close());
+
+const range = () => ({ from: new Date(Date.now() - 90 * DAY_MS), to: new Date() });
+
+/** The plan with the values written in (these statements are built per call, planned with their values). */
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  return planOf(
+    h.db,
+    { toSQL: () => ({ sql: text, params: params.map((p) => (p instanceof Date ? p.toISOString() : p)) }) },
+    {},
+    'force_custom_plan',
+  );
+}
+
+describe('the trend and the analysis read their indexes', () => {
+  it.each([
+    [
+      'volume by product',
+      () => volumeQuery(h.db, { ...range(), bucket: 'week', groupBy: 'product' }),
+      /bids_traded_at_idx/,
+    ],
+    [
+      'volume by state',
+      () => volumeQuery(h.db, { ...range(), bucket: 'week', groupBy: 'state' }),
+      /bids_traded_at_idx/,
+    ],
+    ['trades by state (30 days)', () => tradesByStateQuery(h.db, range()), /bids_traded_at_idx/],
+    ['top companies', () => topCompaniesQuery(h.db, { ...range(), limit: 10 }), /bids_traded_at_idx/],
+    ['the funnel', () => funnelQuery(h.db, range()), /bids_created_funnel_idx/],
+    [
+      'open listings by state',
+      () => openListingsByStateQuery(h.db, { period: '2026-01' }),
+      /listings_open_(state|recent|product\w*)_idx/,
+    ],
+  ])('%s', async (_name, query, index) => {
+    const text = await plan(query());
+    expect(text, text).toMatch(index);
+    expect(text, text).not.toMatch(/Seq Scan on (bids|listings)/);
+  });
+
+  it('the volume by product needs no table row (an index-only scan)', async () => {
+    const text = await plan(volumeQuery(h.db, { ...range(), bucket: 'week', groupBy: 'product' }));
+    expect(text, text).toMatch(/Index Only Scan using bids_traded_at_idx/);
+  });
+});

@@ -1,0 +1,124 @@
+// The trend's and the analysis's figures: each one SQL aggregate (GROUP BY) over indexed columns, never rows loaded
+// to be summed. Averages are quantity-weighted (Σ quantity × price ÷ Σ quantity) and rounded in SQL; amounts come
+// back as decimal text. Confidential bids never count (DESIGN.md §4).
+import type { Bucket, VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { bids } from '../bids/bids.table.js';
+import { companies } from '../companies/companies.table.js';
+import { openWhere } from '../listings/listings.repository.js';
+import { listings } from '../listings/listings.table.js';
+
+/** Quantity-weighted average price of the rows `filter` keeps, two decimals; null when they hold no quantity. */
+const weighted = (quantity: SQL | typeof bids.quantity, price: SQL | typeof bids.price, filter?: SQL) => {
+  const f = filter ? sql` filter (where ${filter})` : sql``;
+  return sql<string | null>`(round(sum(${quantity} * ${price})${f} / nullif(sum(${quantity})${f}, 0), 2))::text`;
+};
+const total = (quantity: SQL | typeof bids.quantity, filter?: SQL) =>
+  filter
+    ? sql<string | null>`(sum(${quantity}) filter (where ${filter}))::text`
+    : sql<string | null>`(sum(${quantity}))::text`;
+
+/** Open asks and offers per state (the trend's Buyer and Seller columns): `listings_open_state_idx`. */
+export function openListingsByStateQuery(tx: Tx, opts: { period: string; product?: string | undefined }) {
+  const ask = sql`${listings.side} = 'Ask'`;
+  const offer = sql`${listings.side} = 'Offer'`;
+  return tx
+    .select({
+      state: listings.state,
+      buyer_quantity: total(sql`${listings.available_quantity}`, ask),
+      buyer_rate: weighted(sql`${listings.available_quantity}`, sql`${listings.price}`, ask),
+      seller_quantity: total(sql`${listings.available_quantity}`, offer),
+      seller_rate: weighted(sql`${listings.available_quantity}`, sql`${listings.price}`, offer),
+    })
+    .from(listings)
+    .where(and(openWhere(opts.period), opts.product ? eq(listings.product, opts.product) : undefined))
+    .groupBy(listings.state);
+}
+
+/** Approved, non-confidential trades approved in [from, to): `bids_approved_at_idx`. */
+const tradedIn = (range: { from: Date; to: Date }, product?: string) =>
+  and(
+    sql`${bids.status} = 'Approved' and not ${bids.is_confidential}`,
+    gte(bids.approved_at, range.from),
+    lt(bids.approved_at, range.to),
+    product ? eq(bids.product, product) : undefined,
+  );
+
+/** A trade's state is its offer's: where the spirit is sold from. */
+const offerState = sql<string>`(select o.state from ${listings} o where o.id = ${bids.offer_id})`;
+
+/** Approved trades per state of their offer since `from` (the trend's Last Trade column). */
+export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined }) {
+  return tx
+    .select({
+      state: sql<string>`${listings.state}`,
+      trade_volume: total(bids.quantity),
+      trade_avg_rate: weighted(bids.quantity, bids.price),
+    })
+    .from(bids)
+    .innerJoin(listings, eq(listings.id, bids.offer_id))
+    .where(tradedIn(opts, opts.product))
+    .groupBy(listings.state);
+}
+
+/** Traded volume and average price per bucket (its first day, India's calendar) and product or state. */
+export function volumeQuery(
+  tx: Tx,
+  opts: { from: Date; to: Date; bucket: Bucket; groupBy: VolumeGroup; product?: string | undefined },
+) {
+  const day = sql`(${bids.approved_at} at time zone 'Asia/Kolkata')`;
+  const period = sql<string>`to_char(date_trunc(${opts.bucket}, ${day}), 'YYYY-MM-DD')`;
+  const key = opts.groupBy === 'product' ? sql<string>`${bids.product}` : offerState;
+  return tx
+    .select({
+      period,
+      key,
+      trades: sql<number>`count(*)::int`,
+      volume: sql<string>`(sum(${bids.quantity}))::text`,
+      avg_price: sql<string>`${weighted(bids.quantity, bids.price)}`,
+    })
+    .from(bids)
+    .where(tradedIn(opts, opts.product))
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`1`, sql`2`);
+}
+
+/** Non-confidential bids created in [from, to) by how far they went: `bids_created_idx`. */
+export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
+  const n = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
+  return tx
+    .select({
+      placed: sql<number>`count(*)::int`,
+      accepted: n(sql`${bids.locked} or ${bids.status} = 'Approved'`),
+      approved: n(sql`${bids.status} = 'Approved'`),
+      rejected: n(sql`${bids.status} = 'Rejected'`),
+      lapsed: n(sql`${bids.status} = 'Lapsed'`),
+      open: n(sql`${bids.status} in ('New', 'OnGoing')`),
+    })
+    .from(bids)
+    .where(and(gte(bids.created_at, opts.from), lt(bids.created_at, opts.to), sql`not ${bids.is_confidential}`));
+}
+
+/** Companies by traded volume as either party (each trade counts once for its seller and once for its buyer). */
+export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined; limit: number }) {
+  const where = tradedIn(opts, opts.product);
+  const parties = sql`(select ${bids.seller_company_id} as company_id, ${bids.quantity} as quantity,
+      ${bids.price} as price from ${bids} where ${where}
+    union all select ${bids.buyer_company_id}, ${bids.quantity}, ${bids.price} from ${bids} where ${where}) as p`;
+  const quantity = sql`p.quantity`;
+  return tx
+    .select({
+      company_id: sql<number>`p.company_id`,
+      company_name: sql<string>`min(coalesce(nullif(${companies.name}, ''), ${companies.registered_name}))`,
+      company_type: sql<'Seller' | 'Buyer'>`min(${companies.type})`,
+      trades: sql<number>`count(*)::int`,
+      volume: sql<string>`(sum(${quantity}))::text`,
+      avg_price: sql<string>`${weighted(quantity, sql`p.price`)}`,
+    })
+    .from(parties)
+    .innerJoin(companies, sql`${companies.id} = p.company_id`)
+    .groupBy(sql`p.company_id`)
+    .orderBy(sql`sum(${quantity}) desc`, sql`p.company_id`)
+    .limit(opts.limit);
+}

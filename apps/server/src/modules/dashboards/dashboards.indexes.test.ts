@@ -1,0 +1,98 @@
+// The dashboard statements' plans (issue 23 "Budgets"): the lists with the dashboard's filters (open, a day window,
+// sale orders) and commission over time walk the bids' indexes, never the whole table. Thousands of bids go in by
+// bulk SQL beside a real seeded market, as in bids.indexes.test.ts; sequential scans are disabled so what is proven
+// is that an index serves each statement, in the plans the server runs (with values, and generic).
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { createHarness, type Harness } from '../../test/harness.js';
+import { planOf, type PlanMode } from '../../test/plans.js';
+import { bidListArgs, bidListQuery, type BidListOptions } from '../bids/bids.repository.js';
+import { commissionQuery } from './dashboards.repository.js';
+
+let h: Harness;
+let m: Market;
+
+beforeAll(async () => {
+  h = await createHarness();
+  m = await seedMarket(h, { superToken: await seedSuperAdmin(h) });
+  const cols = sql.raw(`side, company_id, distillery_id, state, product, from_period, to_period, original_quantity,
+    available_quantity, price, export_pass_fee, sales_tax, status`);
+  await h.db.execute(sql`insert into listings (${cols}) select ${cols} from listings, generate_series(1, 300)
+    where id = ${m.offer.id}`);
+  // 3,000 bids over a year: the first on each offer open, the rest closed; a third of the trades have fees.
+  await h.db.execute(sql`insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, product, placed_by,
+      quantity, price, valid_until, status, locked, is_negotiator_buyer_approved, trade_reference, approved_at,
+      buyer_commission_amount, buyer_state_gst, buyer_central_gst, created_at, updated_at)
+    select o.id, ${m.ask.id}, o.company_id, ${m.buyer.company.id}, o.product, 'Buyer', 10, 50,
+      case when i <= 300 then now() + interval '3 hours' else now() - interval '1 hour' end,
+      case when i <= 300 then 'New' when i % 4 = 1 then 'Approved' when i % 4 = 2 then 'Lapsed' else 'Rejected' end,
+      i > 300 and i % 4 = 1, true,
+      case when i > 300 and i % 4 = 1 then 'TR-2026-' || lpad(i::text, 6, '0') end,
+      case when i > 300 and i % 4 = 1 then now() - (i * 3 || ' hours')::interval end,
+      case when i % 3 = 0 then 1.25 end, case when i % 3 = 0 then 9 end, case when i % 3 = 0 then 9 end,
+      now() - (i * 3 || ' hours')::interval, now() - (i * 3 || ' hours')::interval
+    from generate_series(1, 3000) as i
+      join (select id, company_id, product, row_number() over (order by id) - 1 as k from listings
+        where side = 'Offer' and company_id = ${m.seller.company.id}) o on o.k = i % 300`);
+  await h.db.execute(sql`analyze`);
+}, 120_000);
+afterAll(async () => h?.close());
+
+const MODES: PlanMode[] = ['force_custom_plan', 'force_generic_plan'];
+const q = { page: 1, page_size: 10, sort_order: 'desc' as const };
+const week = () => new Date(Date.now() - 7 * 86_400_000);
+
+async function expectIndex(name: string, opts: Omit<BidListOptions, 'now' | 'userId'>, index: RegExp) {
+  const { shape, values } = bidListArgs({ ...opts, now: new Date(), userId: m.buyer.negotiator.id }, true);
+  for (const mode of MODES) {
+    const text = await planOf(h.db, bidListQuery(h.db, shape), values, mode);
+    expect(text, `${name} (${mode})\n${text}`).toMatch(index);
+    expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on bids/);
+  }
+}
+
+describe('the dashboard lists walk the bids’ indexes', () => {
+  const company = () => m.buyer.company.id;
+  it.each([
+    ['a company’s open bids of the week', () => ({ companyId: company(), q, open: true, since: week() })],
+    ['a company’s open bids', () => ({ companyId: company(), q, open: true })],
+    [
+      'a company’s trades of the week',
+      () => ({ companyId: company(), q: { ...q, bid_status: 'Approved' as const }, since: week() }),
+    ],
+    [
+      'a company’s trades with a sale order',
+      () => ({ companyId: company(), q: { ...q, bid_status: 'Approved' as const }, saleOrder: true }),
+    ],
+    ['a company’s lapsed bids', () => ({ companyId: company(), q: { ...q, bid_status: 'Lapsed' as const } })],
+  ])('%s', async (name, opts) => {
+    // The few trades with a sale order are their own partial index (bids_sell_order_idx).
+    await expectIndex(name, opts(), /bids_((buyer|seller)_(company|status|live)|sell_order)_idx/);
+  });
+
+  it.each([
+    [
+      'the platform’s trades of the week',
+      () => ({ companyId: 0, platform: true, q: { ...q, bid_status: 'Approved' as const }, since: week() }),
+      // Here every bid has one seller: the planner may skip-scan that seller's status index instead.
+      /bids_((buyer|seller)_)?status_idx/,
+    ],
+    [
+      'the platform’s open bids of the week',
+      () => ({ companyId: 0, platform: true, q, open: true, since: week() }),
+      /bids_(open_valid_until|market|(buyer_|seller_)?status|(buyer|seller)_live)_idx/,
+    ],
+  ])('%s', async (name, opts, index) => {
+    await expectIndex(name, opts(), index);
+  });
+
+  it('commission over time reads the approved trades of the window by the status index', async () => {
+    const values = { since: new Date(Date.now() - 90 * 86_400_000).toISOString() };
+    for (const mode of MODES) {
+      const text = await planOf(h.db, commissionQuery(h.db), values, mode);
+      expect(text, text).toMatch(/bids_(status|product_traded)_idx/);
+      expect(text, text).not.toMatch(/Seq Scan on bids/);
+    }
+  });
+});

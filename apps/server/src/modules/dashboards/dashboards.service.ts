@@ -1,0 +1,141 @@
+// The dashboards (issue 23): each card's figure and each table's rows, scoped by the session — a company user
+// reads their company's bids, the SuperAdmin every company's. The lists are the bid lists (bids.repository.ts) with
+// the dashboard's filters, so "My Pending Approvals" is the "Waiting for me" inbox and a card's count is its list's
+// total by construction.
+import { BID_TIERS, TIER_LABELS } from '@spirit/domain/bids/bids.constants';
+import { pickFlags } from '@spirit/domain/bids/bids.rules';
+import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
+import { MAX_COMMISSION_DAYS } from '@spirit/domain/dashboards/dashboards.constants';
+import { nextLevelPending } from '@spirit/domain/dashboards/dashboards.rules';
+import type {
+  CommissionDay,
+  DashboardApprovedBidsQuery,
+  DashboardBid,
+  DashboardBidList,
+  DashboardFigures,
+  DashboardPagedQuery,
+} from '@spirit/domain/dashboards/dashboards.schemas';
+import { isSuperAdmin, type Actor } from '../../lib/actor.js';
+import type { Deps } from '../../types.js';
+import { countBids, listBids, type BidListOptions, type BidListRow } from '../bids/bids.repository.js';
+import { sideOf, toListRecord } from '../bids/bids.view.js';
+import { countCompanies } from '../companies/companies.repository.js';
+import { countOwnListings } from '../listings/listings.repository.js';
+import { tradingSide } from '../listings/listings.service.js';
+import { commissionByDay } from './dashboards.repository.js';
+
+const DAY_MS = 86_400_000;
+/** India Standard Time has no daylight saving: a fixed offset. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+type Scope = { companyId: number; platform: boolean };
+/** The platform reads as no company (as bids.read.ts: its rating columns find no rows of a company 0). */
+const scopeOf = (actor: Actor): Scope =>
+  isSuperAdmin(actor) ? { companyId: 0, platform: true } : { companyId: tradingSide(actor).companyId, platform: false };
+
+type Filters = Pick<GetAllBids, 'bid_status' | 'awaiting_me'> & Pick<BidListOptions, 'open' | 'since' | 'saleOrder'>;
+
+/** The bid list options of a dashboard list: the caller's scope, its paging and search, the dashboard's filters. */
+function optionsOf(deps: Deps, actor: Actor, q: Partial<DashboardPagedQuery>, filters: Filters): BidListOptions {
+  const { companyId, platform } = scopeOf(actor);
+  const { bid_status, awaiting_me, ...rest } = filters;
+  const list: GetAllBids = {
+    page: q.page ?? 1,
+    page_size: q.page_size ?? 10,
+    item_search: q.item_search,
+    sort_order: 'desc',
+    bid_status,
+    awaiting_me,
+  };
+  return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, ...rest };
+}
+
+function toDashboardBid(row: BidListRow, scope: Scope, now: Date): DashboardBid {
+  const { bid, ...x } = row;
+  const viewer = scope.platform
+    ? { companyId: null, side: null, platform: true }
+    : { companyId: scope.companyId, side: sideOf(bid, scope.companyId) };
+  const r = toListRecord(bid, x, viewer, now);
+  return {
+    id: r.id,
+    product: r.product,
+    trade_reference_number: r.trade_reference_number,
+    quantity: r.quantity,
+    price: r.price,
+    valid_until: r.valid_until,
+    state: r.state,
+    next_level_pending: nextLevelPending(
+      { status: bid.status, locked: bid.locked, flags: pickFlags(bid), valid_until: bid.valid_until },
+      now,
+    ),
+    // The platform oversees: it reads both names; a party the counterparty's masked until the trade.
+    buyer_company: scope.platform ? x.buyer_name : r.buyer_company_name,
+    seller_company: scope.platform ? x.seller_name : r.seller_company_name,
+    created_on: r.created_on,
+    status: r.status,
+    offer_id: r.offer_id,
+    ask_id: r.ask_id,
+    ...(r.status === 'Approved' ? { sellOrderGenerated: bid.sell_order_file_id !== null } : {}),
+  };
+}
+
+async function page(deps: Deps, actor: Actor, q: DashboardPagedQuery, filters: Filters): Promise<DashboardBidList> {
+  const opts = optionsOf(deps, actor, q, filters);
+  const scope = scopeOf(actor);
+  const result = await listBids(deps.db, opts);
+  return {
+    records: result.records.map((row) => toDashboardBid(row, scope, opts.now)),
+    totalRecords: result.totalRecords,
+  };
+}
+
+const sinceDays = (deps: Deps, days: number | undefined) =>
+  days ? new Date(deps.now().getTime() - days * DAY_MS) : undefined;
+
+export const approvedBids = (deps: Deps, actor: Actor, q: DashboardApprovedBidsQuery & { days?: number }) =>
+  page(deps, actor, q, { bid_status: 'Approved', since: sinceDays(deps, q.days), saleOrder: q.sell_order_generated });
+
+export const openBids = (deps: Deps, actor: Actor, q: DashboardPagedQuery & { days?: number }) =>
+  page(deps, actor, q, { open: true, since: sinceDays(deps, q.days) });
+
+export const lapsedBids = (deps: Deps, actor: Actor, q: DashboardPagedQuery) =>
+  page(deps, actor, q, { bid_status: 'Lapsed' });
+
+/** The bids waiting for the caller's own tier at the distilleries mapped to them: getAllBids `awaiting_me`. */
+export const pendingApprovals = (deps: Deps, actor: Actor, q: DashboardPagedQuery) =>
+  page(deps, actor, q, { awaiting_me: true });
+
+const holdsTier = (actor: Actor) => BID_TIERS.some((tier) => actor.roles.includes(TIER_LABELS[tier]));
+
+/** The cards' figures, each counted by the statement of the list the card opens. */
+export async function figures(deps: Deps, actor: Actor): Promise<DashboardFigures> {
+  const db = deps.db;
+  if (isSuperAdmin(actor)) {
+    const companies = (status: string, type?: 'Buyer' | 'Seller') =>
+      countCompanies(db, { page: 1, page_size: 10, sort_order: 'asc', sort_by: 'name', type, status: [status] });
+    const [pending_count, approved_buyer_count, approved_seller_count] = await Promise.all([
+      companies('Pending'),
+      companies('Approved', 'Buyer'),
+      companies('Approved', 'Seller'),
+    ]);
+    return { pending_count, approved_buyer_count, approved_seller_count };
+  }
+  const { companyId, side } = tradingSide(actor);
+  const count = (filters: Filters) => countBids(db, optionsOf(deps, actor, {}, filters));
+  const approved_orders = await count({ bid_status: 'Approved' });
+  const sale_order_generated = await count({ bid_status: 'Approved', saleOrder: true });
+  const bids_lapsed = await count({ bid_status: 'Lapsed' });
+  const my_orders = await countOwnListings(db, { companyId, side });
+  const my_pending_approvals = holdsTier(actor) ? await count({ awaiting_me: true }) : null;
+  return { approved_orders, sale_order_generated, bids_lapsed, my_orders, my_pending_approvals };
+}
+
+/** The first instant of the IST day `days - 1` days before today's: a window of `days` whole IST days. */
+export function commissionSince(now: Date, days: number): Date {
+  const istMidnight = Math.floor((now.getTime() + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  return new Date(istMidnight - (Math.min(days, MAX_COMMISSION_DAYS) - 1) * DAY_MS);
+}
+
+export async function commission(deps: Deps, days: number): Promise<CommissionDay[]> {
+  return commissionByDay(deps.db, commissionSince(deps.now(), days));
+}

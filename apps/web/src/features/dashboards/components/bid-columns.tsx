@@ -1,0 +1,43 @@
+// The columns of the dashboard's bid tables and lists (spec 001 §2, §9: dashboard dates yyyy-MM-dd HH:mm).
+import type { DashboardBid } from '@spirit/domain/dashboards/dashboards.schemas';
+import type { DataColumn } from '../../../ui/data-list';
+import { formatIsoDateTime, formatMoney, formatNumber } from '../../../ui/format';
+
+type Column = DataColumn<DashboardBid>;
+const numeric = 'numeric-cell';
+
+export const COLUMN = {
+  product: { key: 'product', header: 'Product', body: (r) => r.product },
+  tradeRef: { key: 'trade_ref', header: 'Trade Ref.', body: (r) => r.trade_reference_number ?? '—' },
+  quantity: {
+    key: 'quantity',
+    header: 'Quantity',
+    body: (r) => formatNumber(r.quantity, { maxDecimals: 0 }),
+    className: numeric,
+  },
+  price: { key: 'price', header: 'Price', body: (r) => formatMoney(r.price), className: numeric },
+  validUntil: { key: 'valid_until', header: 'Valid Until', body: (r) => formatIsoDateTime(r.valid_until) },
+  validUpto: { key: 'valid_upto', header: 'Valid Upto', body: (r) => formatIsoDateTime(r.valid_until) },
+  state: { key: 'state', header: 'State', body: (r) => r.state },
+  pending: { key: 'pending', header: 'Pending', body: (r) => r.next_level_pending ?? '—' },
+  buyer: { key: 'buyer', header: 'Buyer Company', body: (r) => r.buyer_company },
+  seller: { key: 'seller', header: 'Seller Company', body: (r) => r.seller_company },
+  createdOn: { key: 'created_on', header: 'Created On', body: (r) => formatIsoDateTime(r.created_on) },
+  status: { key: 'status', header: 'Status', body: (r) => r.status },
+  saleOrder: {
+    key: 'sale_order',
+    header: 'Sale Order',
+    body: (r) => (r.sellOrderGenerated ? 'Generated' : 'Not yet'),
+  },
+} as const satisfies Record<string, Column>;
+
+/** /bidlapsed and /mypendingapproval (spec 001 §2). */
+export const PARTY_COLUMNS: Column[] = [
+  COLUMN.buyer,
+  COLUMN.seller,
+  COLUMN.quantity,
+  COLUMN.price,
+  COLUMN.createdOn,
+  COLUMN.validUpto,
+  COLUMN.status,
+];

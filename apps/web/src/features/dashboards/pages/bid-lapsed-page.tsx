@@ -1,0 +1,29 @@
+// Bid Lapsed (/bidlapsed; spec 001 §2): the caller's company's bids whose validity passed before a trade, every
+// company's for the SuperAdmin. Page sizes 10, 20, 30 (spec 001 §9); counterparty names masked.
+import { DataList } from '../../../ui/data-list';
+import { useListState } from '../../../ui/use-list-state';
+import { useDashboardLapsedBids } from '../api/get-dashboard-lapsed-bids';
+import { PARTY_COLUMNS } from '../components/bid-columns';
+
+const PAGE_SIZES = [10, 20, 30] as const;
+
+export function BidLapsedPage() {
+  const list = useListState({ pageSizes: PAGE_SIZES });
+  const { page, page_size, item_search } = list.query;
+  const result = useDashboardLapsedBids({ page, page_size, ...(item_search ? { item_search } : {}) });
+  return (
+    <section className="page page-wide" aria-labelledby="page-title">
+      <h1 id="page-title">Lapsed Bids</h1>
+      <div className="card">
+        <DataList
+          label="Lapsed bids"
+          list={list}
+          result={result}
+          columns={PARTY_COLUMNS}
+          rowKey="id"
+          search={{ label: 'Search lapsed bids', placeholder: 'Search by product or state', clearable: true }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -143,11 +143,17 @@ test('every trading tier finds Waiting for me in the menu with its count; no ent
   await expect(page.getByRole('button', { name: /Menu.*wait/ })).toBeVisible();
 });
 
-test('the Offers list has no map icon until the map exists', async ({ page }) => {
+test('the map icon of an Offers row leads to the map, not to a dead end', async ({ page }) => {
   await switchTo(page, trade.seller.email);
   await page.goto('/offers');
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Map of possible/ })).toHaveCount(0);
+  await page
+    .getByRole('link', { name: /^Map of possible/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/offermap\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Possible Buyer Map' })).toBeVisible();
+  await expect(page.getByText('not available yet')).toHaveCount(0);
 });
 
 /** The text of `column` in the row of bid `id`. */

@@ -75,6 +75,9 @@ export async function searchList(page: Page, label: string, text: string) {
   const box = page.getByRole('textbox', { name: label });
   await box.fill(text);
   await box.press('Enter');
+  // The list keeps its search in the URL (ui/use-list-state.ts): wait for it, so that what follows (a row's link
+  // remembering where to come back to) sees the searched list, not the one before.
+  await expect(page).toHaveURL((url) => (url.searchParams.get('search') ?? '') === text.trim());
 }
 
 /** Today in India Standard Time as dd-MM-yyyy, the app's date format. */

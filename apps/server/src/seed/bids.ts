@@ -63,15 +63,6 @@ const SCRIPTS: {
         ]
       : []),
   ]),
-  // Kaveri and Punjab's trade of this week: every demo company has a trade on its dashboard.
-  {
-    seller: 'Kaveri Malt Works',
-    buyer: 'Punjab Bottling Company',
-    product: 'Malt Spirit',
-    at: [1, 1],
-    script: 'approved',
-    daysAgo: 4,
-  },
   // Waiting for a Negotiator.
   {
     seller: 'Deccan Distilleries',
@@ -190,6 +181,16 @@ const SCRIPTS: {
   // More lapses, on pairs whose bids above are closed: every demo company has one (the Bids Lapsed card).
   { seller: 'Deccan Distilleries', buyer: 'Bengal Blenders', product: 'Molasses RS', at: [0, 0], script: 'lapsed' },
   { seller: 'Kaveri Malt Works', buyer: 'Rajputana Beverages', product: 'Grape Spirit', at: [1, 1], script: 'lapsed' },
+  // Kaveri and Punjab's trade of this week: every demo company has a trade on its dashboard (last,
+  // so the earlier trades keep their sale orders: seed/sale-orders.ts alternates PDF and PNG in trade order).
+  {
+    seller: 'Kaveri Malt Works',
+    buyer: 'Punjab Bottling Company',
+    product: 'Malt Spirit',
+    at: [1, 1],
+    script: 'approved',
+    daysAgo: 4,
+  },
 ];
 
 const ROLE_OF: Record<Local, Role> = {

@@ -251,14 +251,15 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Approved Bids',
     guard: { calls: 'getDashboardAllApprovedBids' },
     page: DashApprovedBidsPage,
-    menu: { label: 'Approved Bids', roles: ['SuperAdmin'] },
+    // Opened from the dashboard ("View Full Report", the cards): the menu's Approved Bids is /approvedbids.
+    menuParent: '/dashboard',
   },
   {
     path: '/dashopenbid',
     title: 'Open Bids',
     guard: { calls: 'getDashboardAllOpenBids' },
     page: DashOpenBidsPage,
-    menu: { label: 'Open Bids', roles: ['SuperAdmin'] },
+    menuParent: '/dashboard',
   },
   {
     path: '/ratings',

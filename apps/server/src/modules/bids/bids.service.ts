@@ -25,6 +25,7 @@ import type { Actor } from '../../lib/actor.js';
 import { onUniqueViolation } from '../../lib/db-errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { bidEvent, listingEvent, publish } from '../events/events.service.js';
 import { applicableRate } from '../fees/fees.service.js';
 import { issueTradeInvoices } from '../invoices/invoices.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
@@ -159,6 +160,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
         objectId: bid.id,
         after: audited(bid),
       });
+      await publish(tx, bidEvent('bid.placed', bid, { userId: actor.userId, companyId }, { side, tier: 'negotiator' }));
       return detailFor(tx, actor, bid.id, companyId, now);
     }),
     { bids_open_pair_idx: () => bidError('bid.duplicate') },
@@ -175,6 +177,7 @@ type Transition = {
   terms?: Omit<NegotiateBid, 'bid_id' | 'version' | 'captcha' | 'my_offer_id' | 'valid_until'> & { valid_until?: Date };
 };
 
+/** The audit entry's and the event's name of each transition (the last approval's is `bid.traded`). */
 const AUDIT_ACTION = {
   counter: 'bid.countered',
   accept: 'bid.accepted',
@@ -247,15 +250,17 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
         now,
       }),
     ]);
+    const type = next.status === 'Approved' ? 'bid.traded' : AUDIT_ACTION[action];
     await audit(tx, {
       actorUserId: actor.userId,
       companyId,
-      action: next.status === 'Approved' ? 'bid.traded' : AUDIT_ACTION[action],
+      action: type,
       objectType: 'bid',
       objectId: bid.id,
       before: audited(bid),
       after: audited(after),
     });
+    await publish(tx, bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier }));
     return detailFor(tx, actor, after.id, companyId, now);
   });
 }
@@ -307,6 +312,9 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
       before: { available_quantity: l.available_quantity, status: l.status },
       after: { available_quantity: litresOf(left), status: left > 0n ? l.status : 'Closed', bid_id: bid.id },
     });
+    const status = left > 0n ? l.status : 'Closed';
+    const type = status === 'Closed' ? 'listing.closed' : 'listing.changed';
+    await publish(tx, listingEvent(type, { ...l, status }, { userId: actor.userId, companyId: l.company_id }));
   }
   const [buyerRate, sellerRate] = await Promise.all([
     applicableRate(deps, { companyType: 'Buyer', companyId: bid.buyer_company_id, product: bid.product }, tx),

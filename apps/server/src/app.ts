@@ -35,6 +35,9 @@ import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { apikeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { deliverDue, webhooksConsumer } from './modules/webhooks/webhooks.delivery.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
@@ -133,6 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   ratingsRoutes(app);
   analysisRoutes(app);
   dashboardsRoutes(app);
+  apikeysRoutes(app);
+  webhooksRoutes(app);
+  deps.events.addConsumer(webhooksConsumer(deps));
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -157,6 +163,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
           run: () => purgeIdempotencyKeys(db, deps.now()),
         },
         { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
+        // Deliveries claim their rows (skip locked), so the lock only keeps the processes from polling together.
+        { name: 'webhook-deliveries', lockKey: 7_105, everyMs: 5_000, run: () => deliverDue(deps) },
         // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
         ...(options.database.kind === 'pglite'
           ? [{ name: 'vacuum-embedded', lockKey: 7_103, everyMs: 60_000, run: () => vacuumEmbedded(db) }]

@@ -40,6 +40,10 @@ const envSchema = z.object({
     .optional(),
   /** Keys of this deployment in a Redis others may share. */
   REDIS_PREFIX: z.string().min(1).max(64).default('sx:'),
+  /** Calls per minute one API key may make (times RATE_LIMIT_SCALE). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Webhooks may target http:// and private, loopback or link-local addresses (test receivers); off in production. */
+  WEBHOOK_ALLOW_LOCAL: bool.optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   S3_BUCKET: z.string().optional(),
   // The platform as the supplier on its service fee invoices (DESIGN.md §4 "Invoices"); demo defaults.
@@ -87,6 +91,10 @@ export type Config = {
   /** Rate-limit counters shared by every process of the deployment; in process memory when unset. */
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** Calls per minute per API key. */
+  apiKeyRateLimit: number;
+  /** Webhook URLs may be plain http and point at private, loopback or link-local addresses. */
+  webhookAllowLocal: boolean;
   /** Server processes `main` runs (node:cluster); more than one only on the PostgreSQL server. */
   workers: number;
 };
@@ -138,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     workers: e.WORKERS,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowLocal: e.WEBHOOK_ALLOW_LOCAL ?? e.NODE_ENV !== 'production',
   };
 }
 

@@ -29,7 +29,11 @@ export type Deps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
-    auth: { actorOf: (req: FastifyRequest, access: Access) => Promise<Actor | null> };
+    auth: {
+      actorOf: (req: FastifyRequest, access: Access) => Promise<Actor | null>;
+      /** An API key's call: refused outside its scope or past its rate budget (modules/apikeys). */
+      admitKey: (req: FastifyRequest, method: string) => Promise<void>;
+    };
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -1,5 +1,6 @@
 // The method registry: each `POST /api/{method}` takes its body schema, response schema and audience from the
 // contract in packages/domain (api/methods.ts) and its handler from a module. Routes stay thin.
+import { mayKeyCall } from '@spirit/domain/apikeys/apikeys.constants';
 import { changesState } from '@spirit/domain/api/changes';
 import { METHODS, type Access, type MethodData, type MethodName } from '@spirit/domain/api/methods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -75,7 +76,12 @@ export function defineMethod<M extends MethodName>(
       operationId: name,
       tags: [name],
       ...(!('multipart' in spec) ? { body: spec.body } : {}),
-      security: spec.access === 'public' ? [] : [{ bearer: [] }],
+      security:
+        spec.access === 'public'
+          ? []
+          : mayKeyCall('read_write', name)
+            ? [{ bearer: [] }, { apiKey: [] }]
+            : [{ bearer: [] }],
       response: {
         200: 'binary' in spec ? z.any().describe('The file') : envelopeOf(spec.data),
         '4XX': errorEnvelopeSchema,
@@ -99,6 +105,7 @@ export function defineMethod<M extends MethodName>(
     // The session is checked before the body, so an anonymous caller learns nothing from validation.
     preValidation: async (req) => {
       req.actor = await app.auth.actorOf(req, spec.access);
+      if (req.actor?.apiKey) await app.auth.admitKey(req, name);
       const refusal = checkAccess(spec.access, req.actor);
       if (refusal) throw refusal;
     },

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooMany } from '../lib/errors.js';
+import { apiKeyOf, checkScope, logKeyCall, resolveKeyActor } from '../modules/apikeys/apikeys.service.js';
 import { bearerToken, resolveActor } from '../modules/auth/session.js';
 
 /** Calls that only read: everything else may change a caller, so this process forgets its cached callers. */
@@ -13,11 +15,24 @@ const readsOnly = (method: string) => method.startsWith('get') || READ_ONLY.has(
 export async function registerAuth(app: FastifyInstance): Promise<void> {
   const cache = app.deps.actorCache;
   app.decorateRequest('actor', null);
+  const keyBudget = keyRateLimit(app);
   app.decorate('auth', {
-    actorOf: async (req, access) => (access === 'public' ? null : resolveActor(app.deps, bearerToken(req))),
+    actorOf: async (req, access) => {
+      if (access === 'public') return null;
+      const bearer = bearerToken(req);
+      // A session token never starts with `sxk_`: session calls pay one prefix test for keys.
+      const key = apiKeyOf(req, bearer);
+      return key ? resolveKeyActor(app.deps, key) : resolveActor(app.deps, bearer);
+    },
+    admitKey: async (req, method) => {
+      checkScope(req.actor!, method);
+      await keyBudget?.(req);
+    },
   });
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', async (req, reply) => {
     const method = req.url.startsWith('/api/') ? req.url.slice(5).split('?')[0]! : '';
+    // Every call made with an API key is logged with its answer's status (modules/apikeys).
+    if (req.actor?.apiKey) await logKeyCall(app.deps, req, method, reply.statusCode);
     if (method && !readsOnly(method)) {
       cache.drop();
       // The market figures too: this process's own next read sees what it just wrote.
@@ -45,6 +60,25 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     cache.disable();
     await unlisten?.();
   });
+}
+
+/**
+ * Each API key's own budget of calls per minute (`API_KEY_RATE_LIMIT`), on the rate limiter's store: Redis-shared
+ * with `REDIS_URL`. Counted once the key is verified, so nobody can spend another company's budget with a made-up
+ * key; the per-address budget of every call still applies before it.
+ */
+function keyRateLimit(app: FastifyInstance) {
+  if (!app.hasDecorator('createRateLimit')) return null;
+  const limiter = app.createRateLimit({
+    max: app.deps.config.apiKeyRateLimit * app.deps.config.rateLimitScale,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `apikey|${req.actor!.apiKey!.id}`,
+  });
+  return async (req: FastifyRequest) => {
+    const r = await limiter(req);
+    if (!r.isAllowed && r.isExceeded)
+      throw tooMany('Too many requests with this API key. Please try again later.', r.ttlInSeconds);
+  };
 }
 
 /**

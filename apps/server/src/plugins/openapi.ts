@@ -19,10 +19,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
         description:
           'Every call is POST /api/{method} with a JSON body. Success: {status:"OK",statusCode:200,message,data}. ' +
-          'Failure: {status:"ERROR",statusCode,error,code,fields?}. Authenticate with "Authorization: Bearer <token>" from login.',
+          'Failure: {status:"ERROR",statusCode,error,code,fields?}. Authenticate with "Authorization: Bearer <token>" from login, ' +
+          'or, for the calls an API key may make, with a company API key ("Authorization: Bearer sxk_…" or "X-API-Key: sxk_…"). ' +
+          'Webhooks: see docs/api.md.',
       },
       servers: [{ url: app.deps.config.publicUrl, description: 'This deployment' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     // Only the API is documented: every method, tagged by its name. The web app's routes (the SPA catch-all, its

@@ -114,6 +114,16 @@ export const METHOD_ACCESS = {
   getDashboardAllLapsedBids: ['SuperAdmin', ...COMPANY],
   getDashboardAllPendingAprrovedBids: TRADER,
   getDashboardAllPending: TRADER,
+  // Integrations (issue 25 part 5): the company's Admin manages its API keys and webhooks.
+  getApiKeys: ['Admin'],
+  createApiKey: ['Admin'],
+  revokeApiKey: ['Admin'],
+  getWebhooks: ['Admin'],
+  createWebhook: ['Admin'],
+  updateWebhook: ['Admin'],
+  deleteWebhook: ['Admin'],
+  getWebhookDeliveries: ['Admin'],
+  replayWebhookDelivery: ['Admin'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

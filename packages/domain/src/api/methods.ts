@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { ANALYSIS_METHODS } from '../analysis/analysis.methods.js';
 import { AUDIT_METHODS } from '../audit/audit.methods.js';
+import { APIKEY_METHODS } from '../apikeys/apikeys.methods.js';
 import { AUTH_METHODS } from '../auth/auth.methods.js';
 import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
@@ -17,6 +18,7 @@ import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
 import { RATING_METHODS } from '../ratings/ratings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
+import { WEBHOOK_METHODS } from '../webhooks/webhooks.methods.js';
 import type { MethodSpec } from './method-spec.js';
 
 /** Who may call a method: the role map in `access.ts`. */
@@ -39,6 +41,8 @@ export const METHODS = {
   ...RATING_METHODS,
   ...ANALYSIS_METHODS,
   ...DASHBOARD_METHODS,
+  ...APIKEY_METHODS,
+  ...WEBHOOK_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

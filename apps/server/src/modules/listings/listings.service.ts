@@ -40,7 +40,7 @@ import { listingEvent, publish } from '../events/events.service.js';
 import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
-import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
+import { distilleriesNegotiatedBy, mappedDistilleriesOf, negotiatesFor } from '../mappings/mappings.repository.js';
 import {
   companyProducts,
   findListing,
@@ -84,7 +84,10 @@ export type Context = Omit<ListingContext, 'distilleries'> & {
 /** What a form's choices are checked against: loaded once per call (and once per bulk upload). */
 export async function loadContext(tx: Tx, actor: Actor, now: Date): Promise<Context> {
   const { companyId } = tradingSide(actor);
-  const mine = await distilleriesNegotiatedBy(tx, actor.userId);
+  // A company's read-write API key posts for any of its distilleries under a mapping (modules/apikeys).
+  const mine = actor.apiKey
+    ? await mappedDistilleriesOf(tx, companyId)
+    : await distilleriesNegotiatedBy(tx, actor.userId);
   const products = await companyProducts(tx, companyId);
   const states = (await stateCities()).map((s) => s.state);
   return {

@@ -281,6 +281,15 @@ export async function negotiatesFor(tx: Tx, userId: number, distilleryId: number
   return (await negotiatesShape(tx).execute({ user: userId, distillery: distilleryId })).length > 0;
 }
 
+/** A company's distilleries that a mapping covers (what its read-write API key may post for). */
+export async function mappedDistilleriesOf(tx: Tx, companyId: number) {
+  return tx
+    .selectDistinct({ id: distilleries.id, name: distilleries.name, state: distilleries.state })
+    .from(mappingDistilleries)
+    .innerJoin(distilleries, eq(distilleries.id, mappingDistilleries.distillery_id))
+    .where(eq(distilleries.company_id, companyId));
+}
+
 export async function distilleriesNegotiatedBy(tx: Tx, userId: number) {
   return tx
     .select({ id: distilleries.id, name: distilleries.name, state: distilleries.state })

@@ -182,8 +182,12 @@ describe('rate limit per key', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
     expect((await r.call('getAllOffers', {}, b)).statusCode).toBe(200);
     // The 429 is logged as a use too.
-    const [{ n }] = (await r.db.execute(sql`select count(*)::int as n from api_key_uses where status_code = 429`))
-      .rows as [{ n: number }];
+    const res = (await r.db.execute(
+      sql`select count(*)::int as n from api_key_uses where status_code = 429`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    const n = res.rows[0]!.n;
     expect(n).toBe(1);
   }, 120_000);
 });

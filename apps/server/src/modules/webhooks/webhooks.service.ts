@@ -94,7 +94,7 @@ export async function create(deps: Deps, actor: Actor, body: { url: string; even
         event_types: body.event_types,
         secret,
         created_by: actor.userId,
-        created_at: now,
+        // created_at: the database's clock, as the events' (the consumer sends only events newer than it).
         updated_at: now,
       })
       .returning({ id: webhooks.id });

@@ -96,6 +96,15 @@ const UsersListPage = lazy(() =>
 const AddUserPage = lazy(() =>
   import('../features/users/pages/add-user-page').then((m) => ({ default: m.AddUserPage })),
 );
+const ApiKeysPage = lazy(() =>
+  import('../features/apikeys/pages/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
+);
+const WebhooksPage = lazy(() =>
+  import('../features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
+);
+const WebhookDeliveriesPage = lazy(() =>
+  import('../features/webhooks/pages/webhook-deliveries-page').then((m) => ({ default: m.WebhookDeliveriesPage })),
+);
 const DistilleriesPage = lazy(() =>
   import('../features/distilleries/pages/distilleries-page').then((m) => ({ default: m.DistilleriesPage })),
 );
@@ -362,6 +371,28 @@ export const ROUTES: readonly AppRoute[] = [
     guard: { calls: 'createDistillGroup' },
     menuParent: '/decentralized',
     page: DecentralizedFormPage,
+  },
+  // Integrations (issue 25 part 5): the company Admin's API keys and webhooks.
+  {
+    path: '/apikeys',
+    title: 'API Keys',
+    guard: { calls: 'getApiKeys' },
+    page: ApiKeysPage,
+    menu: { label: 'API Keys', roles: ['Admin'] },
+  },
+  {
+    path: '/webhooks',
+    title: 'Webhooks',
+    guard: { calls: 'getWebhooks' },
+    page: WebhooksPage,
+    menu: { label: 'Webhooks', roles: ['Admin'] },
+  },
+  {
+    path: '/webhooks/:id',
+    title: 'Webhook Deliveries',
+    guard: { calls: 'getWebhookDeliveries' },
+    menuParent: '/webhooks',
+    page: WebhookDeliveriesPage,
   },
 
   // Trading: Sellers see "Offers", Buyers see "Asks"

@@ -6,6 +6,7 @@ import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../modules/invoices/invoices.table.js';
+import { webhookDeliveries, webhooks } from '../modules/webhooks/webhooks.table.js';
 import { tableDigest } from '../test/db-digest.js';
 import {
   approveBid,
@@ -368,7 +369,60 @@ function cases(): Partial<Record<MethodName, Case>> {
       scopedToA: false,
     },
     getInvoicePdf: { body: async () => ({ id: await invoiceOfA() }), scopedToA: true },
+
+    // Integrations (issue 25 part 5): the company Admin's API keys and webhooks.
+    getApiKeys: { body: async () => ({}), scopedToA: false },
+    createApiKey: { body: async () => ({ name: `ERP ${next()}`, scope: 'read' }), scopedToA: false },
+    revokeApiKey: { body: async () => ({ id: await apiKeyOfA() }), scopedToA: true },
+    getWebhooks: { body: async () => ({}), scopedToA: false },
+    createWebhook: {
+      // An event only the lapse job makes (off in tests): this webhook writes no deliveries meanwhile.
+      body: async () => ({ url: `https://erp-${next()}.example.com/hook`, event_types: ['bid.lapsed'] }),
+      scopedToA: false,
+    },
+    updateWebhook: { body: async () => ({ id: await webhookOfA(), is_active: false }), scopedToA: true },
+    deleteWebhook: { body: async () => ({ id: await webhookOfA() }), scopedToA: true },
+    getWebhookDeliveries: { body: async () => ({ webhook_id: await webhookOfA() }), scopedToA: true },
+    replayWebhookDelivery: { body: async () => ({ id: await deliveryOfA() }), scopedToA: true },
   };
+}
+
+async function apiKeyOfA() {
+  const res = await h.call<{ id: number }>('createApiKey', { name: `K ${next()}`, scope: 'read' }, A.token);
+  if (res.statusCode !== 200) throw new Error(`createApiKey: ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+async function webhookOfA() {
+  const res = await h.call<{ id: number }>(
+    'createWebhook',
+    { url: `https://a-${next()}.example.com/hook`, event_types: ['bid.placed'] },
+    A.token,
+  );
+  if (res.statusCode !== 200) throw new Error(`createWebhook: ${JSON.stringify(res.body)}`);
+  // Off: the matrix's own bids must not write deliveries while a refused call's digest is compared.
+  await h.db.update(webhooks).set({ is_active: false }).where(eq(webhooks.id, res.body.data.id));
+  return res.body.data.id;
+}
+
+/** A logged delivery of one of A's webhooks (written as the consumer would). */
+async function deliveryOfA() {
+  const webhookId = await webhookOfA();
+  const now = new Date();
+  const [row] = await h.db
+    .insert(webhookDeliveries)
+    .values({
+      webhook_id: webhookId,
+      company_id: A.id,
+      event_seq: 1,
+      event_type: 'bid.placed',
+      event: { seq: 1, type: 'bid.placed' },
+      next_attempt_at: now,
+      created_at: now,
+      status: 'delivered',
+    })
+    .returning({ id: webhookDeliveries.id });
+  return row!.id;
 }
 
 let tradeId: number | null = null;

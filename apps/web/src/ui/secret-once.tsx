@@ -2,6 +2,7 @@
 // button and the warning that it will not be shown again.
 import { useId, useState } from 'react';
 import { Button } from './button';
+import './secret-once.css';
 
 export function SecretOnce({ label, value }: { label: string; value: string }) {
   const id = useId();

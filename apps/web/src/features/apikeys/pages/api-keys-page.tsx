@@ -76,8 +76,8 @@ export function ApiKeysPage() {
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">API Keys</h1>
       <p className="page-intro">
-        Keys let your company’s systems call the API as your company: “Read” keys read listings and bids, “Read and
-        create” keys also create listings. Send a key as <code>Authorization: Bearer sxk_…</code> or{' '}
+        Keys let your company’s systems call the API as your company, within the key’s scope: reading listings and bids,
+        or also creating listings. Send a key as <code>Authorization: Bearer sxk_…</code> or{' '}
         <code>X-API-Key: sxk_…</code>.
       </p>
       <div className="card">

@@ -114,6 +114,16 @@ export const METHOD_ACCESS = {
   getDashboardAllLapsedBids: ['SuperAdmin', ...COMPANY],
   getDashboardAllPendingAprrovedBids: TRADER,
   getDashboardAllPending: TRADER,
+  // Notifications (issue 25): every company user has their own bell and settings; the SuperAdmin does not trade.
+  getNotifications: COMPANY,
+  getUnreadNotificationCount: COMPANY,
+  markNotificationsRead: COMPANY,
+  getNotificationPreferences: COMPANY,
+  updateNotificationPreferences: COMPANY,
+  // Price alerts: a Negotiator's, who places bids on what the market offers (docs/decisions.md "Price alerts").
+  getPriceAlerts: ['Negotiator'],
+  createPriceAlert: ['Negotiator'],
+  deletePriceAlert: ['Negotiator'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

@@ -2,6 +2,7 @@
 // its calls in `<d>.methods.ts` beside its schemas; this file only composes them. The server's registry reads this
 // table, the web app types its calls from it, and the authorization test matrix is generated from it.
 import type { z } from 'zod';
+import { ALERT_METHODS } from '../alerts/alerts.methods.js';
 import { ANALYSIS_METHODS } from '../analysis/analysis.methods.js';
 import { AUDIT_METHODS } from '../audit/audit.methods.js';
 import { AUTH_METHODS } from '../auth/auth.methods.js';
@@ -15,6 +16,7 @@ import { GEO_METHODS } from '../geo/geo.methods.js';
 import { INVOICE_METHODS } from '../invoices/invoices.methods.js';
 import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
+import { NOTIFICATION_METHODS } from '../notifications/notifications.methods.js';
 import { RATING_METHODS } from '../ratings/ratings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
 import type { MethodSpec } from './method-spec.js';
@@ -39,6 +41,8 @@ export const METHODS = {
   ...RATING_METHODS,
   ...ANALYSIS_METHODS,
   ...DASHBOARD_METHODS,
+  ...NOTIFICATION_METHODS,
+  ...ALERT_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

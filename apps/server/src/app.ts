@@ -35,6 +35,9 @@ import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { sendDigests, warnLapsing } from './modules/notifications/notifications.jobs.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
@@ -133,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   ratingsRoutes(app);
   analysisRoutes(app);
   dashboardsRoutes(app);
+  notificationsRoutes(app);
+  alertsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -157,6 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
           run: () => purgeIdempotencyKeys(db, deps.now()),
         },
         { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
+        { name: 'warn-lapsing-bids', lockKey: 7_105, everyMs: 60_000, run: () => warnLapsing(deps) },
+        { name: 'notification-digest', lockKey: 7_106, everyMs: 60_000, run: () => sendDigests(deps) },
         // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
         ...(options.database.kind === 'pglite'
           ? [{ name: 'vacuum-embedded', lockKey: 7_103, everyMs: 60_000, run: () => vacuumEmbedded(db) }]

@@ -15,3 +15,5 @@ export * from '../modules/bids/bids.table.js';
 export * from '../http/idempotency.table.js';
 export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/events/events.table.js';
+export * from '../modules/notifications/notifications.table.js';
+export * from '../modules/alerts/alerts.table.js';

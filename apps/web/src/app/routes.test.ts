@@ -64,7 +64,8 @@ const SPEC_ROUTES = [
 ];
 
 // Routes the design adds to the specification's (DESIGN.md §5: SuperAdmin reads the audit log).
-const DESIGN_ROUTES = ['/audit'];
+// Issue 25: notification settings and price alerts.
+const DESIGN_ROUTES = ['/audit', '/notificationsettings', '/pricealerts'];
 
 function userWith(roles: string[], company_type: 'Seller' | 'Buyer' | null = 'Seller'): SessionUser {
   return {

@@ -3,7 +3,6 @@
 // bell (and mails, per the notification settings).
 import { alertSideFor } from '@spirit/domain/alerts/alerts.constants';
 import type { AlertRecord } from '@spirit/domain/alerts/alerts.schemas';
-import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 import { GST_STATE_CODES } from '@spirit/domain/geo/geo.rules';
 import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +17,7 @@ import { useConfirm } from '../../../ui/use-confirm';
 import { useListState } from '../../../ui/use-list-state';
 import { inputClass } from '../../../ui/zod-form';
 import { useCreatePriceAlert } from '../api/create-price-alert';
+import { useCompanyProducts } from '../api/get-company-products';
 import { useDeletePriceAlert } from '../api/delete-price-alert';
 import { usePriceAlerts } from '../api/get-price-alerts';
 
@@ -29,6 +29,7 @@ function AlertForm({ side }: { side: 'Offer' | 'Ask' }) {
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreatePriceAlert();
+  const { products, isPending: productsPending } = useCompanyProducts();
   const toast = useToast();
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
@@ -68,8 +69,8 @@ function AlertForm({ side }: { side: 'Offer' | 'Ask' }) {
             onChange={set('product')}
             className={inputClass(!!errors.product, 'native-select')}
           >
-            <option value="">Select a product</option>
-            {SPIRIT_NAMES.map((p) => (
+            <option value="">{productsPending ? 'Loading products…' : 'Select a product'}</option>
+            {products.map((p) => (
               <option key={p} value={p}>
                 {p}
               </option>

@@ -95,18 +95,16 @@ export function NotificationBell() {
         className="header-button"
         aria-expanded={open}
         aria-controls="notification-panel"
+        aria-label={unread ? `Notifications, ${text} unread` : 'Notifications'}
         onClick={() => {
           if (!open) void count.refetch();
           setOpen((value) => !value);
         }}
       >
         <i className="pi pi-bell" aria-hidden="true" />
-        <span className="visually-hidden">Notifications</span>
         {unread ? (
-          <span className="menu-count menu-button-count" data-testid="unread-count">
-            <span className="visually-hidden">, </span>
+          <span className="menu-count menu-button-count" aria-hidden="true">
             {text}
-            <span className="visually-hidden"> unread</span>
           </span>
         ) : null}
       </button>

@@ -106,7 +106,7 @@ test('a price alert is saved, listed and removed', async ({ page }, testInfo) =>
   await page.getByRole('button', { name: 'Save alert' }).click();
   await expect(page.getByText('Price alert saved')).toBeVisible();
   const summary = 'Offers of Grain ENA in any state at most ₹55.00 per litre, at least 1000.0 L';
-  await expect(page.getByRole('cell', { name: summary })).toBeVisible();
+  await expect(page.getByRole('cell', { name: summary, exact: true })).toBeVisible();
   await checkPage(page, testInfo, 'price-alerts');
   await page.getByRole('button', { name: `Remove the alert: ${summary}` }).click();
   await page.getByRole('button', { name: 'Yes' }).click();

@@ -91,7 +91,7 @@ describe('price alerts meet the market', () => {
     expect(told.map((n) => n.listing_id)).toEqual([match.id]);
     expect(told[0]!.title).toBe('An offer matches your price alert');
     expect(told[0]!.text).toBe('6,000 L of Molasses ENA at ₹59.50 per litre in Maharashtra.');
-    expect(told[0]!.text).not.toContain(String(seller.company.body.company_name));
+    expect(told[0]!.text).not.toContain(seller.company.body.name);
     // Another buyer without an alert hears nothing; the seller's own users hear nothing of their listing.
     expect(await alertsTold(otherBuyer.negotiator.id)).toEqual([]);
     expect(await alertsTold(seller.negotiator.id)).toEqual([]);

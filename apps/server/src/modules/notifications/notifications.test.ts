@@ -71,7 +71,8 @@ const act = async (user: { email: string; token: string | null }, bid: BidData, 
     'bidAction',
   );
 };
-const names = () => [m.seller, m.buyer, bystander].map((t) => String(t.company.body.company_name));
+const names = () =>
+  [m.seller, m.buyer, bystander].flatMap((t) => [t.company.body.name, t.company.body.registered_name]);
 
 describe('who hears of a bid', () => {
   it('a bid on my listing, a counter, my turn, trade approved: the right users, never the actor or a bystander', async () => {

@@ -4,6 +4,9 @@ import type { Harness } from './harness.js';
 
 /** One md5 per table but sessions and spent captchas (a signed-in call touches its session). */
 export async function tableDigest(h: Harness): Promise<Record<string, string>> {
+  // Events committed by earlier calls are numbered and handed to the durable consumers (notifications) first, so
+  // their background writes never land between two digests.
+  await h.deps.events.flush();
   const tables = await h.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
         and table_name not in ('sessions', 'used_captchas') order by table_name`,

@@ -8,6 +8,7 @@ import { AUTH_METHODS } from '../auth/auth.methods.js';
 import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
 import { DASHBOARD_METHODS } from '../dashboards/dashboards.methods.js';
+import { EVENT_METHODS } from '../events/events.methods.js';
 import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
@@ -39,6 +40,7 @@ export const METHODS = {
   ...RATING_METHODS,
   ...ANALYSIS_METHODS,
   ...DASHBOARD_METHODS,
+  ...EVENT_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -2,6 +2,7 @@
 // each event reaches exactly the users who may read what it is about (two companies watching one market: a bid
 // between A and B reaches A and B, never C); a resume with Last-Event-ID loses nothing and repeats nothing.
 // "Never" is asserted without waiting: every stream also receives a later market event, and streams deliver in order.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   seedApprovedTrade,
@@ -15,6 +16,7 @@ import {
 } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { STREAM_RESET } from '@spirit/domain/events/events.constants';
+import { bids } from '../bids/bids.table.js';
 import { publish } from './events.service.js';
 import { REPLAY_MAX } from './events.stream.js';
 import { openSse, type SseEvent, type SseStream } from '../../test/sse-client.js';
@@ -61,7 +63,7 @@ const ofListing = (id: number) => (e: SseEvent) => json(e).listing_id === id && 
 
 describe('stream tickets', () => {
   it('a ticket opens one stream: reused, expired, unknown, of an ended session or of another user: refused', async () => {
-    const token = m.seller.negotiator.token;
+    const token = m.seller.negotiator.token!;
     const ticket = await ticketOf(token);
     const first = await openSse(`${base}/api/events?ticket=${ticket}`);
     open.push(first);
@@ -207,5 +209,78 @@ describe('resuming', () => {
     await settle();
     await s.until(ofListing(live.id));
     expect(s.received.at(-1)!.event).toBe('listing.created');
+  });
+});
+
+describe('unchanged polls (ETag)', () => {
+  const poll = (bidId: number, token: string, tag?: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/getBidById',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(tag ? { 'if-none-match': tag } : {}),
+      },
+      payload: JSON.stringify({ bid_id: bidId }),
+    });
+
+  /** A tag that a repeat answers 304 (a notification of an earlier write may still move the generation once). */
+  async function settledTag(bidId: number, token: string) {
+    let tag = (await poll(bidId, token)).headers.etag as string;
+    for (let i = 0; i < 5; i++) {
+      const again = await poll(bidId, token, tag);
+      if (again.statusCode === 304) return tag;
+      tag = again.headers.etag as string;
+    }
+    throw new Error('the change generation never settled');
+  }
+
+  it('answers 304 without reading; a write, another caller, another body, a lapse or a forged tag: a full answer', async () => {
+    const market = await seedMarket(h, { superToken, seller: m.seller, buyer: m.buyer });
+    const bid = await seedOpenBid(h, market);
+    const other = await seedOpenBid(h, await seedMarket(h, { superToken, seller: m.seller, buyer: m.buyer }));
+    const token = m.seller.negotiator.token!;
+    const tag = await settledTag(bid.id, token);
+    expect(tag).toMatch(/^"[\d.]+\.[\w-]+"$/);
+
+    const before = h.app.deps.database.queries.count;
+    const unchanged = await poll(bid.id, token, tag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(h.app.deps.database.queries.count - before).toBeLessThanOrEqual(1);
+
+    // Another caller (even of the same company), another bid, a tag with its instant moved: answered in full.
+    expect((await poll(bid.id, m.seller.authorizer.token!, tag)).statusCode).toBe(200);
+    expect((await poll(other.id, token, tag)).statusCode).toBe(200);
+    const [gen, , mac] = [tag.slice(1, -1).split('.').slice(0, 2).join('.'), 0, tag.slice(1, -1).split('.').at(-1)];
+    expect((await poll(bid.id, token, `"${gen}.${Date.now() + 10 ** 9}.${mac}"`)).statusCode).toBe(200);
+
+    // Past its validity the open bid reads Lapsed, before any write: the tag has lapsed with it.
+    await h.db
+      .update(bids)
+      .set({ valid_until: new Date(h.deps.now().getTime() + 60_000) })
+      .where(eq(bids.id, bid.id));
+    const closing = await settledTag(bid.id, token);
+    h.clock.offsetMs += 120_000;
+    try {
+      const lapsed = await poll(bid.id, token, closing);
+      expect(lapsed.statusCode).toBe(200);
+      expect(lapsed.json().data.status).toBe('Lapsed');
+    } finally {
+      h.clock.offsetMs -= 120_000;
+    }
+
+    // A counter changes the bid: the old tag is refused.
+    const fresh = await settledTag(bid.id, token);
+    const countered = await h.call(
+      'negotiateBid',
+      { bid_id: bid.id, version: bid.version, price: 58, quantity: 1000, captcha: await h.captcha() },
+      token,
+    );
+    expect(countered.statusCode).toBe(200);
+    const changed = await poll(bid.id, token, fresh);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.price).toMatch(/^58/);
   });
 });

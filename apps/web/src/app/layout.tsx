@@ -2,6 +2,7 @@
 // sign-in pages. Both read the current route's entry from the route table through the match handle.
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import { LiveUpdates } from '../features/events/live-updates';
 import { Logo } from '../ui/logo';
 import { LoadingState } from '../ui/status-states';
 import { useReturnTo } from '../ui/return-to';
@@ -142,6 +143,7 @@ function Shell({ refused }: { refused?: ReactNode }) {
   const counted = menu.some((item) => item.count === 'awaiting');
   return (
     <div className="app-frame">
+      <LiveUpdates />
       <SkipLink />
       <header className="app-header">
         <div className="app-header-start">

@@ -2,7 +2,7 @@
 // to be summed. Averages are quantity-weighted (Σ quantity × price ÷ Σ quantity) and rounded in SQL; amounts come
 // back as decimal text. Confidential bids never count (DESIGN.md §4).
 import type { Bucket, VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
@@ -46,18 +46,56 @@ const tradedIn = (range: { from: Date; to: Date }, product?: string) =>
     product ? eq(bids.product, product) : undefined,
   );
 
-/** Approved trades per state of their offer since `from` (the trend's Last Trade column). */
+const DAY_MS = 86_400_000;
+const IST_MS = 330 * 60_000;
+/** The first instant of the IST day holding `at`. */
+const istDayStart = (at: Date) => new Date(Math.floor((at.getTime() + IST_MS) / DAY_MS) * DAY_MS - IST_MS);
+const istDay = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`;
+
+/**
+ * Approved trades per state of their offer in [from, to) (the trend's Last Trade column). The whole IST days inside
+ * the range are read from the trades' daily summary (trade-days.table.ts), the parts of a day at either end from the
+ * trades themselves (`bids_traded_at_idx`): 30 days are ~30 × a few summary rows and two partial days of trades,
+ * not every trade of the month (53,000 at market scale).
+ */
 export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined }) {
+  const firstWhole = new Date(istDayStart(opts.from).getTime() + (istDayStart(opts.from) < opts.from ? DAY_MS : 0));
+  const lastWhole = istDayStart(opts.to);
+  const ends: { from: Date; to: Date }[] =
+    firstWhole < lastWhole
+      ? [
+          { from: opts.from, to: firstWhole },
+          { from: lastWhole, to: opts.to },
+        ].filter((r) => r.from < r.to)
+      : [{ from: opts.from, to: opts.to }];
+  const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
+  const days =
+    firstWhole < lastWhole
+      ? sql`select ${tradeDays.state} as state, ${tradeDays.volume} as quantity, ${tradeDays.value} as value
+        from ${tradeDays} where ${tradeDays.day} >= ${istDay(firstWhole)} and ${tradeDays.day} < ${istDay(lastWhole)}
+          and ${tradeDays.trades} > 0 and not ${tradeDays.is_confidential}${product(tradeDays.product)}`
+      : undefined;
+  const partial = ends.map(
+    (
+      r,
+    ) => sql`select ${listings.state} as state, ${bids.quantity} as quantity, ${bids.quantity} * ${bids.price} as value
+      from ${bids} join ${listings} on ${listings.id} = ${bids.offer_id}
+      where ${bids.status} = 'Approved' and not ${bids.is_confidential}
+        and ${bids.approved_at} >= ${r.from.toISOString()} and ${bids.approved_at} < ${r.to.toISOString()}${product(bids.product)}`,
+  );
+  const parts = sql.join(
+    [...(days ? [days] : []), ...partial].map((p) => sql`(${p})`),
+    sql` union all `,
+  );
+  const t = sql.raw('t');
   return tx
     .select({
-      state: sql<string>`${listings.state}`,
-      trade_volume: total(bids.quantity),
-      trade_avg_rate: weighted(bids.quantity, bids.price),
+      state: sql<string>`${t}.state`,
+      trade_volume: sql<string | null>`(sum(${t}.quantity))::text`,
+      trade_avg_rate: sql<string | null>`(round(sum(${t}.value) / nullif(sum(${t}.quantity), 0), 2))::text`,
     })
-    .from(bids)
-    .innerJoin(listings, eq(listings.id, bids.offer_id))
-    .where(tradedIn(opts, opts.product))
-    .groupBy(listings.state);
+    .from(sql`(${parts}) as ${t}`)
+    .groupBy(sql`1`);
 }
 
 /**
@@ -70,7 +108,6 @@ export function volumeQuery(
   tx: Tx,
   opts: { from: Date; to: Date; bucket: Bucket; groupBy: VolumeGroup; product?: string | undefined },
 ) {
-  const istDay = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`;
   const period = sql<string>`to_char(date_trunc(${opts.bucket}, ${tradeDays.day}::timestamp), 'YYYY-MM-DD')`;
   const key = sql<string>`${opts.groupBy === 'product' ? tradeDays.product : tradeDays.state}`;
   const volume = sql`sum(${tradeDays.volume})`;

@@ -219,7 +219,9 @@ export const inventoryItemSchema = z.object({
   price_per_liter: amount,
   created_on: z.string(),
 });
-export const inventoryListResultSchema = listResultSchema(inventoryItemSchema);
+/** A row of the market: the item, and the caller's company's open bid on it (the newest), or null. */
+export const marketItemSchema = inventoryItemSchema.extend({ open_bid_id: z.number().nullable() });
+export const inventoryListResultSchema = listResultSchema(marketItemSchema);
 /** getInventorybyId; the spec's `seller_company_id` / `buyer_company_id` are accepted and ignored. */
 export const inventoryByIdSchema = z.object({
   id: idField(),

@@ -36,7 +36,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
-import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
+import {
+  bidStats,
+  hasLiveBid,
+  lastTradedPrice,
+  listBids,
+  openBidsOnListings,
+  tickerEntries,
+} from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
@@ -399,7 +406,14 @@ export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
     page: (withTotal) => listMarket(deps.db, opts, withTotal),
     countAll: () => countMarket(deps.db, opts),
   });
-  return { records: page.records.map((r) => marketItem(r, false)), totalRecords: page.totalRecords };
+  // The caller's company's open bids on the page's listings: "Bid open" instead of a second bid (issue 21 item 17).
+  const open = await openBidsOnListings(deps.db, {
+    companyId,
+    side: opts.side,
+    listingIds: page.records.map((r) => r.id),
+  });
+  const records = page.records.map((r) => ({ ...marketItem(r, false), open_bid_id: open.get(r.id) ?? null }));
+  return { records, totalRecords: page.totalRecords };
 }
 
 /** An item of the market, or one of the company's own listings (any state); anything else does not exist. */

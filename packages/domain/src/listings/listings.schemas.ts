@@ -127,7 +127,10 @@ export type Listing = z.infer<typeof listingSchema>;
 export const LISTING_SORTS = ['modified_on', 'from_period', 'state', 'product', 'offer_price'] as const;
 /** getAllOffers: without `sort_by`, newest change first; with it, `sort_order` applies. */
 export const offerListSchema = listQuerySchema.extend({ sort_by: z.enum(LISTING_SORTS).optional() });
-export const offerListResultSchema = listResultSchema(listingSchema);
+/** A row of getAllOffers: the listing, and whether the caller negotiates for its distillery (places its bids). */
+export const ownListingSchema = listingSchema.extend({ can_edit: z.boolean() });
+export type OwnListing = z.infer<typeof ownListingSchema>;
+export const offerListResultSchema = listResultSchema(ownListingSchema);
 
 /** Market figures for a product (DESIGN.md §4): counterparty side's listings, bids (none until bids exist). */
 export const marketStatsSchema = z.object({

@@ -42,6 +42,7 @@ import {
   lastTradedPrice,
   listBids,
   openBidsOnListings,
+  tiersOn,
   tickerEntries,
 } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
@@ -181,8 +182,17 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
   const now = deps.now();
   const page = await listOwnListings(deps.db, { companyId, side, q, now });
   const period = currentPeriod(now);
+  // Which of the page's distilleries the caller negotiates for (edits and bids from): one query, Negotiators only.
+  const distilleryIds = [...new Set(page.records.map((r) => r.distillery_id))];
+  const tiers =
+    actor.roles.includes('Negotiator') && distilleryIds.length
+      ? await tiersOn(deps.db, actor.userId, distilleryIds)
+      : new Map<number, string>();
   return {
-    records: page.records.map((r) => toListing(r, period, r.total_open_bids)),
+    records: page.records.map((r) => ({
+      ...toListing(r, period, r.total_open_bids),
+      can_edit: tiers.get(r.distillery_id) === 'negotiator',
+    })),
     totalRecords: page.totalRecords,
   };
 }

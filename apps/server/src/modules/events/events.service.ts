@@ -21,19 +21,22 @@ const CHUNK = 5_000;
 
 export async function publish(tx: Tx, input: EventInput | EventInput[]): Promise<void> {
   const all = Array.isArray(input) ? input : [input];
-  for (let i = 0; i < all.length; i += CHUNK) {
-    await tx.insert(events).values(
-      all.slice(i, i + CHUNK).map((e) => ({
-        type: e.type,
-        bid_id: e.bidId ?? null,
-        listing_id: e.listingId ?? null,
-        company_ids: e.companyIds ? [...new Set(e.companyIds)] : null,
-        actor_user_id: e.actor?.userId ?? null,
-        actor_company_id: e.actor?.companyId ?? null,
-        data: e.data ?? {},
-      })),
-    );
-  }
+  for (let i = 0; i < all.length; i += CHUNK) await eventInsert(tx, all.slice(i, i + CHUNK));
+}
+
+/** The events' insert, not yet run: to send with the change's other rows in one statement (db/together.ts). */
+export function eventInsert(tx: Tx, input: EventInput[]) {
+  return tx.insert(events).values(
+    input.map((e) => ({
+      type: e.type,
+      bid_id: e.bidId ?? null,
+      listing_id: e.listingId ?? null,
+      company_ids: e.companyIds ? [...new Set(e.companyIds)] : null,
+      actor_user_id: e.actor?.userId ?? null,
+      actor_company_id: e.actor?.companyId ?? null,
+      data: e.data ?? {},
+    })),
+  );
 }
 
 /**

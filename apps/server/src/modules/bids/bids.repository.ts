@@ -191,7 +191,12 @@ export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): 
 }
 
 export async function insertHistory(tx: Tx, rows: HistoryRow[]) {
-  if (rows.length) await tx.insert(bidHistory).values(rows);
+  if (rows.length) await historyInsert(tx, rows);
+}
+
+/** The rows' insert, not yet run: to send with the change's audit and event rows in one statement. */
+export function historyInsert(tx: Tx, rows: HistoryRow[]) {
+  return tx.insert(bidHistory).values(rows);
 }
 
 const historyStatement = fixedStatement((tx) =>

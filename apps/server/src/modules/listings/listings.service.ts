@@ -36,6 +36,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
+<<<<<<< HEAD
 import {
   bidStats,
   hasLiveBid,
@@ -45,6 +46,10 @@ import {
   tiersOn,
   tickerEntries,
 } from '../bids/bids.repository.js';
+=======
+import { listingEvent, publish } from '../events/events.service.js';
+import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
+>>>>>>> main
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
@@ -251,6 +256,7 @@ export async function create(deps: Deps, actor: Actor, body: Record<string, unkn
       objectId: row!.id,
       after: audited(row!),
     });
+    await publish(tx, listingEvent('listing.created', row!, { userId: actor.userId, companyId }));
     const distillery = ctx.distilleries.get(row!.distillery_id)!;
     // A new listing has no bids yet.
     return toListing({ ...row!, distillery_name: distillery.name }, ctx.currentPeriod, 0);
@@ -319,6 +325,8 @@ export async function update(
       objectId: before.id,
       ...change,
     });
+    const type = next.status === 'Closed' ? 'listing.closed' : 'listing.changed';
+    await publish(tx, listingEvent(type, { ...before, ...next }, { userId: actor.userId, companyId }));
     return answer();
   });
 }

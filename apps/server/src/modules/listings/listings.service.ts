@@ -36,7 +36,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
-<<<<<<< HEAD
+import { listingEvent, publish } from '../events/events.service.js';
 import {
   bidStats,
   hasLiveBid,
@@ -46,10 +46,6 @@ import {
   tiersOn,
   tickerEntries,
 } from '../bids/bids.repository.js';
-=======
-import { listingEvent, publish } from '../events/events.service.js';
-import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
->>>>>>> main
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';

@@ -17,6 +17,7 @@ import { bidsRoutes } from './modules/bids/bids.routes.js';
 import { lapseExpired } from './modules/bids/bids.lapse.js';
 import { createMarketCache } from './lib/market-cache.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
+import { createEventHub } from './modules/events/events.outbox.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
@@ -92,8 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     actorCache: createActorCache({ ttlMs: config.actorCacheSeconds * 1000, maxEntries: 50_000 }),
     marketCache: createMarketCache({ ttlMs: 15_000, maxEntries: 1_000 }),
+    events: createEventHub({ database: options.database, log: app.log }),
   };
   app.decorate('deps', deps);
+  app.addHook('onReady', () => deps.events.start());
+  app.addHook('onClose', () => deps.events.stop());
 
   registerSecurityHeaders(app);
 

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.js';
 import type { Actor } from './lib/actor.js';
 import type { MarketCache } from './lib/market-cache.js';
 import type { ActorCache } from './modules/auth/actor-cache.js';
+import type { EventHub } from './modules/events/events.outbox.js';
 import type { CaptchaService } from './modules/captcha/captcha.service.js';
 import type { Mailer } from './modules/mail/mail.service.js';
 import type { Storage } from './modules/files/files.storage.js';
@@ -20,6 +21,8 @@ export type Deps = {
   actorCache: ActorCache;
   /** Market figures this process computed recently (lib/market-cache.ts). */
   marketCache: MarketCache;
+  /** The event outbox's runtime in this process: numbering, fan-out, durable consumers (modules/events). */
+  events: EventHub;
   now: () => Date;
 };
 

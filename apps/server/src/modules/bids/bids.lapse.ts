@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { bidEvent, publish } from '../events/events.service.js';
 import { historyRow } from './bids.parties.js';
 import { insertHistory, lockExpired, type BidRow } from './bids.repository.js';
 import { bids } from './bids.table.js';
@@ -42,6 +43,8 @@ export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
       before: { status: bid.status },
       after: { status: 'Lapsed' },
     });
+    const lapsed = { ...bid, status: 'Lapsed', version: bid.version + 1 };
+    await publish(tx, bidEvent('bid.lapsed', lapsed, { userId: null, companyId: null }, { side }));
     done.push(bid.id);
   }
   return done;

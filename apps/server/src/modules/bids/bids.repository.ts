@@ -190,7 +190,12 @@ export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): 
 }
 
 export async function insertHistory(tx: Tx, rows: HistoryRow[]) {
-  if (rows.length) await tx.insert(bidHistory).values(rows);
+  if (rows.length) await historyInsert(tx, rows);
+}
+
+/** The rows' insert, not yet run: to send with the change's audit and event rows in one statement. */
+export function historyInsert(tx: Tx, rows: HistoryRow[]) {
+  return tx.insert(bidHistory).values(rows);
 }
 
 const historyStatement = fixedStatement((tx) =>
@@ -682,6 +687,28 @@ export const openPairBidId = (mine: 'Offer' | 'Ask') => {
     where ${own} = ${sql.placeholder('mine_id')} and ${other} = "listings"."id"
     and pb.status in ('New', 'OnGoing'))`;
 };
+
+/**
+ * The open bids `companyId` has on each of `listingIds` (listings of side `side`, the other company's), from any of
+ * its own listings: listing id → the newest such bid's id. One probe of `bids_offer_idx` / `bids_ask_idx` per id,
+ * for a page of the market only; the company is the bid's buyer on an offer and its seller on an ask.
+ */
+export async function openBidsOnListings(
+  tx: Tx,
+  opts: { companyId: number; side: 'Offer' | 'Ask'; listingIds: number[] },
+): Promise<Map<number, number>> {
+  if (!opts.listingIds.length) return new Map();
+  const [listing, company] =
+    opts.side === 'Offer' ? [bids.offer_id, bids.buyer_company_id] : [bids.ask_id, bids.seller_company_id];
+  const rows = await tx
+    .select({ listing_id: listing, bid_id: sql<number>`max(${bids.id})`.mapWith(Number) })
+    .from(bids)
+    .where(
+      and(inArray(listing, opts.listingIds), eq(company, opts.companyId), sql`${bids.status} in ('New', 'OnGoing')`),
+    )
+    .groupBy(listing);
+  return new Map(rows.map((r) => [r.listing_id, r.bid_id]));
+}
 
 // --- The lapse sweep ----------------------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/actor.js';
 import { invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { bidEvent, publish } from '../events/events.service.js';
 import { bidError } from './bids.errors.js';
 import { lockForCaller, pairOf } from './bids.parties.js';
 import { detailFor } from './bids.read.js';
@@ -44,6 +45,7 @@ export async function attachSaleOrder(deps: Deps, actor: Actor, body: UpdateBid)
         before: { sell_order: bid.sell_order_file_id ? fileUrlOf(bid.sell_order_file_id) : null },
         after: { sell_order: fileUrlOf(file.id), file_name: file.name },
       });
+      await publish(tx, bidEvent('sale_order.uploaded', bid, { userId: actor.userId, companyId }));
     }
     return detailFor(tx, actor, bid.id, companyId, now);
   });

@@ -25,6 +25,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { publishListingsCreated } from '../events/events.service.js';
 import { consumeFile, readCompanyFile, storeCompanyFile } from '../files/files.service.js';
 import { readSheetTable } from '../files/files.sheets.js';
 import { companyProducts, insertListings } from './listings.repository.js';
@@ -228,6 +229,7 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
       objectId: file.row.id,
       after: { side, count: created.length, listing_ids: created },
     });
+    await publishListingsCreated(tx, created, { userId: actor.userId, companyId });
     return created;
   });
   return { created: ids.length, ids };

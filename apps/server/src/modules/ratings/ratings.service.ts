@@ -9,6 +9,7 @@ import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { publish } from '../events/events.service.js';
 import {
   companyFacts,
   distilleryFacts,
@@ -125,6 +126,17 @@ export async function review(deps: Deps, actor: Actor, rows: RatingRowForm[]): P
         after: { ...after, entered_by_super_admin: superAdmin },
       });
     }
+    // The rated company hears of a review of its distillery (and the reviewer's company, whose other screens show it).
+    await publish(
+      tx,
+      inserted.map(({ id }, i) => ({
+        type: 'rating.given' as const,
+        bidId: values[i]!.bid_id ?? null,
+        companyIds: [values[i]!.to_company_id, values[i]!.from_company_id],
+        actor: { userId: actor.userId, companyId: values[i]!.from_company_id },
+        data: { rating_id: id, to_distillery_id: values[i]!.to_distillery_id },
+      })),
+    );
     return { ids: inserted.map((r) => r.id) };
   });
 }

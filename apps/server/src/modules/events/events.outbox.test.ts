@@ -1,0 +1,127 @@
+// Issue 25 part 1: the event outbox. Every change another user should hear of writes an event in its own
+// transaction; nothing is announced that did not commit; the sequencer numbers events in the order they became
+// visible; a durable consumer resumes from its stored place after any failure.
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../db/client.js';
+import { withDatabase } from '../../test/global-setup.js';
+import { seedListing, seedMarket, seedOpenBid, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { createHarness, type Harness } from '../../test/harness.js';
+import { consumeBatch, eventsAfter, sequenceEvents, type StoredEvent } from './events.outbox.js';
+import { publish } from './events.service.js';
+import { events } from './events.table.js';
+
+let h: Harness;
+let m: Market;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const superToken = await seedSuperAdmin(h);
+  m = await seedMarket(h, { superToken });
+}, 180_000);
+afterAll(async () => h.close());
+
+const newest = async (after: number) => {
+  await h.app.deps.events.flush();
+  return eventsAfter(h.db, after, 10_000);
+};
+
+describe('events written with their change', () => {
+  it('a placed and countered bid: one event each, in order, for the two parties only, with no name', async () => {
+    const from = h.app.deps.events.position();
+    const bid = await seedOpenBid(h, m);
+    const countered = await h.call(
+      'negotiateBid',
+      { bid_id: bid.id, version: bid.version, price: 60, quantity: 1000, captcha: await h.captcha() },
+      m.seller.negotiator.token,
+    );
+    expect(countered.statusCode).toBe(200);
+    const mine = (await newest(from)).filter((e) => e.bid_id === bid.id);
+    expect(mine.map((e) => e.type)).toEqual(['bid.placed', 'bid.countered']);
+    for (const e of mine) {
+      expect([...e.company_ids!].sort()).toEqual([m.seller.company.id, m.buyer.company.id].sort());
+      expect(JSON.stringify(e.data)).not.toMatch(/name/i);
+    }
+    expect(mine[1]!.data).toMatchObject({ status: 'OnGoing', side: 'seller', tier: 'negotiator' });
+    expect(mine[1]!.seq).toBeGreaterThan(mine[0]!.seq);
+  });
+
+  it('a new listing is a market event (no audience list); a refused change writes none', async () => {
+    const from = h.app.deps.events.position();
+    const listing = await seedListing(h, m.seller);
+    const refused = await h.call('updateInventory', { id: listing.id, offer_quantity: -5 }, m.seller.negotiator.token);
+    expect(refused.statusCode).toBe(400);
+    const after = await newest(from);
+    expect(after.map((e) => [e.type, e.listing_id, e.company_ids])).toEqual([['listing.created', listing.id, null]]);
+  });
+
+  it('nothing is announced that did not commit', async () => {
+    const from = h.app.deps.events.position();
+    await expect(
+      h.db.transaction(async (tx) => {
+        await publish(tx, { type: 'listing.changed', listingId: 1, companyIds: null });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await newest(from)).toEqual([]);
+  });
+});
+
+describe('a durable consumer', () => {
+  it('resumes from its stored place: a batch that fails is handled again, one that succeeds is not', async () => {
+    await h.db.transaction((tx) => publish(tx, { type: 'listing.changed', listingId: 2, companyIds: null }));
+    await sequenceEvents(h.db);
+    const seen: StoredEvent[][] = [];
+    let fail = true;
+    const consumer = {
+      name: `test-${Date.now()}`,
+      handle: async (_tx: unknown, batch: StoredEvent[]) => {
+        seen.push(batch);
+        if (fail) throw new Error('receiver down');
+      },
+    };
+    await expect(consumeBatch(h.db, consumer)).rejects.toThrow('receiver down');
+    fail = false;
+    const handled = await consumeBatch(h.db, consumer);
+    expect(handled).toBe(seen[0]!.length);
+    expect(seen[1]!.map((e) => e.seq)).toEqual(seen[0]!.map((e) => e.seq));
+    expect(await consumeBatch(h.db, consumer)).toBe(0);
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('numbering across connections', () => {
+  it('an event that commits after a later-inserted one still comes after everything a reader has passed', async () => {
+    // A second pool on the same database: two transactions at once, which one embedded connection cannot hold.
+    const current = await h.db.execute(sql`select current_database() as name`);
+    const [{ name }] = (current as unknown as { rows: [{ name: string }] }).rows;
+    const other = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
+    try {
+      await sequenceEvents(h.db);
+      const from = Number((await h.db.select({ s: sql<string>`coalesce(max(seq), 0)` }).from(events))[0]!.s);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const early = new Promise<void>((r) => (inserted = r));
+      // A inserts first (smaller id) and commits last.
+      const a = other.db.transaction(async (tx) => {
+        await publish(tx, { type: 'listing.changed', listingId: 101, companyIds: null });
+        inserted();
+        await held;
+      });
+      await early;
+      await h.db.transaction((tx) => publish(tx, { type: 'listing.changed', listingId: 102, companyIds: null }));
+      await sequenceEvents(h.db);
+      const first = await eventsAfter(h.db, from);
+      expect(first.map((e) => e.listing_id)).toEqual([102]);
+      release();
+      await a;
+      await sequenceEvents(h.db);
+      const next = await eventsAfter(h.db, first.at(-1)!.seq);
+      expect(next.map((e) => e.listing_id)).toEqual([101]);
+      const ids = await h.db.select({ id: events.id, seq: events.seq }).from(events).orderBy(asc(events.seq));
+      expect(ids.at(-1)!.id).toBeLessThan(ids.at(-2)!.id);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -189,7 +189,7 @@ function bidStatements(pairs) {
         case when (h % 2 = 1) = (b.placed_by = 'Buyer') then 'Buyer' else 'Seller' end as side) x`,
     ],
     [null, `set session_replication_role = origin`],
-    // The trades' daily summary (migration 0023): its triggers do not fire for rows inserted as a replica, so it is
+    // The trades' daily summary (migration 0024): its triggers do not fire for rows inserted as a replica, so it is
     // summed here once, as the migration sums an existing market's trades.
     [
       null,

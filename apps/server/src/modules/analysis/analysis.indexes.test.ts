@@ -1,6 +1,6 @@
 // The trend's and the analysis's plans at a few thousand rows (sequential scans disabled, as the bid lists' are):
 // each figure reads the index made for it (migration 0022 for the trades of a range and the funnel), so it reads
-// the range's rows, not the market's history; the traded volume reads the trades' daily summary (migration 0023).
+// the range's rows, not the market's history; the traded volume reads the trades' daily summary (migration 0024).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';

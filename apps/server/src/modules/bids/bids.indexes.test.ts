@@ -94,7 +94,7 @@ describe('the bid lists walk their own indexes', () => {
       () => ({ awaiting_me: true, awaiting_tier: 'approver' as const }),
       /bids_(buyer|seller)_live_idx/,
     ],
-    // The platform's open bids newest first (bids_open_changed_idx, migration 0023) serve them as well: the same
+    // The platform's open bids newest first (bids_open_changed_idx, migration 0024) serve them as well: the same
     // order, the confidential few filtered out, the validity read from the index.
     ['the market’s current bids', () => ({ is_market: true }), /bids_(market|open_changed)_idx/],
     [

@@ -4,7 +4,7 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'driz
  * The approved trades summed per India Standard Time day of approval, product, state (the offer's: where the spirit
  * is sold from) and confidentiality (issue 23 "Budgets"): commission over time and the traded volume charts read a
  * few hundred of these rows instead of every trade of their range. Kept by the database in the transaction that
- * approves (or changes, or deletes) a trade — the `bids_trade_days_*` triggers of migration 0023 — so it is never
+ * approves (or changes, or deletes) a trade — the `bids_trade_days_*` triggers of migration 0024 — so it is never
  * behind the bids it sums; written only there.
  */
 export const tradeDays = pgTable(

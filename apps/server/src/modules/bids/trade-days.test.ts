@@ -1,4 +1,4 @@
-// The trades' daily summary (migration 0023, trade-days.table.ts) against the trades it sums: approved through the
+// The trades' daily summary (migration 0024, trade-days.table.ts) against the trades it sums: approved through the
 // API, then inserted, moved to other days, changed and deleted by SQL as an import or a correction would. After each
 // step every (IST day, product, state, confidentiality) row equals what the test sums itself from the approved bids
 // it reads back — with the domain's fee arithmetic (feeTotal), not the trigger's SQL.

@@ -18,6 +18,7 @@ import { lapseExpired } from './modules/bids/bids.lapse.js';
 import { createMarketCache } from './lib/market-cache.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
 import { createEventHub } from './modules/events/events.outbox.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   dashboardsRoutes(app);
   notificationsRoutes(app);
   alertsRoutes(app);
+  eventsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {

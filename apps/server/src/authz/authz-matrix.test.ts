@@ -310,6 +310,7 @@ function cases(): Partial<Record<MethodName, Case>> {
     getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
     getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
+    getEventTicket: { body: async () => ({}), scopedToA: false },
     getDashboardData: { body: async () => ({ company_id: A.id }), scopedToA: false },
     getDashboardAllApprovedBids: { body: async () => ({ days: 7 }), scopedToA: false },
     getDashboardAllOpenBids: { body: async () => ({}), scopedToA: false },

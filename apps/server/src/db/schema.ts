@@ -14,6 +14,7 @@ export * from '../modules/ratings/ratings.table.js';
 export * from '../modules/bids/bids.table.js';
 export * from '../http/idempotency.table.js';
 export * from '../modules/invoices/invoices.table.js';
+export * from '../modules/bids/trade-days.table.js';
 export * from '../modules/events/events.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/alerts/alerts.table.js';

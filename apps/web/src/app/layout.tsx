@@ -4,6 +4,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import { mayCall } from '@spirit/domain/api/access';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { LiveUpdates } from '../features/events/live-updates';
 import { Logo } from '../ui/logo';
 import { LoadingState } from '../ui/status-states';
 import { useReturnTo } from '../ui/return-to';
@@ -144,6 +145,7 @@ function Shell({ refused }: { refused?: ReactNode }) {
   const counted = menu.some((item) => item.count === 'awaiting');
   return (
     <div className="app-frame">
+      <LiveUpdates />
       <SkipLink />
       <header className="app-header">
         <div className="app-header-start">

@@ -56,6 +56,8 @@ export const METHOD_ACCESS = {
   getAllUntaggedUser: ['Admin'],
   getAllUntaggedDistill: ['Admin'],
   getAllStateWiseDistillforUser: 'session',
+  // The live stream: any signed-in user; what reaches them is filtered by what they may read (events.stream.ts).
+  getEventTicket: 'session',
   getAllCommission: ['SuperAdmin'],
   getCommissionbyId: ['SuperAdmin'],
   createCommission: ['SuperAdmin'],

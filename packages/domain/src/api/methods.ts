@@ -9,6 +9,7 @@ import { AUTH_METHODS } from '../auth/auth.methods.js';
 import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
 import { DASHBOARD_METHODS } from '../dashboards/dashboards.methods.js';
+import { EVENT_METHODS } from '../events/events.methods.js';
 import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
@@ -43,6 +44,7 @@ export const METHODS = {
   ...DASHBOARD_METHODS,
   ...NOTIFICATION_METHODS,
   ...ALERT_METHODS,
+  ...EVENT_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -36,6 +36,10 @@ describe('which queries an event makes stale', () => {
     [listing, ['getOfferById', 9], false],
     [listing, ['getAllBids', {}], false],
     [listing, ['getBidById', 7], false],
+    [bid, ['getUnreadNotificationCount'], true],
+    [bid, ['getNotifications', { page: 1 }], true],
+    [listing, ['getUnreadNotificationCount'], true],
+    [{ ...bid, type: 'rating.given' as const }, ['getUnreadNotificationCount'], false],
   ] as const)('%#: %j', (event, key, stale) => {
     expect(isConcerned(event, key as unknown as readonly unknown[])).toBe(stale);
   });

@@ -21,6 +21,9 @@ const LISTING_LISTS = new Set(['getAllInventory', 'getAllPossibleOffer']);
 /** What a trade moves besides: the market's quantities, figures and trends, the fees. */
 const TRADE_READS = new Set(['getAllOffers', 'getMarketStats', 'getPriceTrend', 'getAllBidCommission']);
 
+/** The bell: a bid's event may have told the user something, a new listing may have met a price alert. */
+const NOTIFICATION_READS = new Set(['getNotifications', 'getUnreadNotificationCount']);
+
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -35,6 +38,7 @@ function productMatches(arg: unknown, product: string | null): boolean {
 export function isConcerned(event: Pick<MarketEvent, 'type' | 'bid_id' | 'listing_id' | 'data'>, key: QueryKey) {
   const [method, arg] = [String(key[0]), key[1]];
   const product = str(event.data.product);
+  if (NOTIFICATION_READS.has(method)) return event.type.startsWith('bid.') || event.type.startsWith('listing.');
   if (event.type.startsWith('listing.')) {
     if (LISTING_PAGES.has(method)) return arg === event.listing_id;
     if (LISTING_LISTS.has(method)) return true;

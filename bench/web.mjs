@@ -21,9 +21,22 @@ function closure(manifest, key, seen = new Set()) {
   return seen;
 }
 
-/** gzip bytes of the JS and CSS the entry plus one page module load. */
+/** A chart kit (apps/web/src/ui/charts/*-kit.ts): ECharts with the parts one kind of chart needs. A page that
+ * draws a chart loads its kit lazily, on first paint, so it counts in the page's weight. */
+const CHART_KIT = /^src\/ui\/charts\/[a-z]+-kit\.ts$/;
+
+/** The chart kits a set of chunks loads lazily, with what they import. */
+function chartKits(manifest, keys) {
+  const kits = new Set();
+  for (const key of keys)
+    for (const dep of manifest[key].dynamicImports ?? []) if (CHART_KIT.test(dep)) closure(manifest, dep, kits);
+  return kits;
+}
+
+/** gzip bytes of the JS and CSS the entry plus one page module load, with the chart kits the page draws with. */
 function pageWeight(dist, manifest, entryKey, pageKey) {
-  const keys = new Set([...closure(manifest, entryKey), ...(pageKey ? closure(manifest, pageKey) : [])]);
+  const page = pageKey ? closure(manifest, pageKey) : new Set();
+  const keys = new Set([...closure(manifest, entryKey), ...page, ...chartKits(manifest, page)]);
   let js = 0;
   let css = 0;
   const cssFiles = new Set();

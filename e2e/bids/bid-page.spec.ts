@@ -30,21 +30,27 @@ async function freshPair(): Promise<{ ask: Listing; offer: Offer }> {
       bids.records.filter((b) => !b.is_bid_lapsed && ['New', 'OnGoing'].includes(b.status)).map((b) => b.offer_id),
     );
     const possible = await ok<Page1<Offer>>('getAllPossibleOffer', { offer_id: ask.id, page: 1, page_size: 30 }, token);
-    const offer = possible.records.reverse().find((o) => !joined.has(o.id));
-    if (offer) return { ask, offer };
+    // Nor any other ask of the company: the Item List shows such an offer as "Bid open", not Bid (issue 21 item 17).
+    for (const offer of possible.records.reverse().filter((o) => !joined.has(o.id)))
+      if ((await marketRowOf(offer)).open_bid_id === null) return { ask, offer };
   }
   throw new Error('the demo buyer has no open ask with a possible seller it has no open bid with');
 }
 
-/** The Item List's page (30 a page, filtered to the offer's product and state) that lists the offer. */
-async function marketPageOf(offer: Offer): Promise<string> {
+/** The Item List's page (30 a page, filtered to the offer's product and state) that lists the offer, and its row. */
+async function marketRowOf(offer: Offer): Promise<{ url: string; open_bid_id: number | null }> {
   const token = await tokenFor(DEMO_BUYER, DEMO_PASSWORD);
   const filter = { type_of_spirits: [offer.product], state_names: [offer.state] };
   for (let page = 1; page <= 20; page++) {
-    const items = await ok<Page1<{ id: number }>>('getAllInventory', { ...filter, page, page_size: 30 }, token);
-    if (items.records.some((i) => i.id === offer.id)) {
+    const items = await ok<Page1<{ id: number; open_bid_id: number | null }>>(
+      'getAllInventory',
+      { ...filter, page, page_size: 30 },
+      token,
+    );
+    const row = items.records.find((i) => i.id === offer.id);
+    if (row) {
       const query = new URLSearchParams({ spirits: offer.product, states: offer.state, page_size: '30' });
-      return `/items?${query.toString()}&page=${page}`;
+      return { url: `/items?${query.toString()}&page=${page}`, open_bid_id: row.open_bid_id };
     }
     if (items.records.length < 30) break;
   }
@@ -77,7 +83,7 @@ test('a buyer’s Negotiator bids from the Item List on /biditem/{id} and lands 
   const { ask, offer } = await freshPair();
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, DEMO_BUYER, DEMO_PASSWORD);
-  await page.goto(await marketPageOf(offer));
+  await page.goto((await marketRowOf(offer)).url);
   await page.locator(`a[href="/biditem/${offer.id}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/biditem/${offer.id}$`));
   await expect(page.getByRole('heading', { name: `Item Info: ${offer.product} from ${offer.state}` })).toBeVisible();
@@ -112,6 +118,12 @@ test('a buyer’s Negotiator bids from the Item List on /biditem/{id} and lands 
   expect(await approvalOf(page, 'Negotiator')).toEqual(['Approved', 'Pending']);
   await expect(page.getByText('Delivery within the period, bulk tankers')).toBeVisible();
   placed = { bidId: bid.id, ask, offer };
+
+  // Back on the Item List the offer reads "Bid open" and leads to this bid, not to a second one (issue 21 item 17).
+  await page.goto((await marketRowOf(offer)).url);
+  await expect(page.locator(`a[href="/biditem/${offer.id}"]`)).toHaveCount(0);
+  await page.locator(`a[href="/biditem/${offer.id}/${bid.id}"]`).filter({ hasText: 'Bid open' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Bid ${bid.id}` })).toBeVisible();
 });
 
 test('the seller’s Negotiator counters on the bid page, and the buyer accepts it with the mailed code', async ({

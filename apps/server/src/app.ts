@@ -18,6 +18,7 @@ import { lapseExpired } from './modules/bids/bids.lapse.js';
 import { createMarketCache } from './lib/market-cache.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
 import { createEventHub } from './modules/events/events.outbox.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { distilleriesRoutes } from './modules/distilleries/distilleries.routes.js';
 import { createCaptchaService } from './modules/captcha/captcha.service.js';
@@ -38,6 +39,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { apikeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { deliverDue, webhooksConsumer } from './modules/webhooks/webhooks.delivery.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { sendDigests, warnLapsing } from './modules/notifications/notifications.jobs.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
@@ -139,6 +143,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   apikeysRoutes(app);
   webhooksRoutes(app);
   deps.events.addConsumer(webhooksConsumer(deps));
+  notificationsRoutes(app);
+  alertsRoutes(app);
+  eventsRoutes(app);
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -164,7 +171,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         },
         { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
         // Deliveries claim their rows (skip locked), so the lock only keeps the processes from polling together.
-        { name: 'webhook-deliveries', lockKey: 7_105, everyMs: 5_000, run: () => deliverDue(deps) },
+        { name: 'webhook-deliveries', lockKey: 7_107, everyMs: 5_000, run: () => deliverDue(deps) },
+        { name: 'warn-lapsing-bids', lockKey: 7_105, everyMs: 60_000, run: () => warnLapsing(deps) },
+        { name: 'notification-digest', lockKey: 7_106, everyMs: 60_000, run: () => sendDigests(deps) },
         // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
         ...(options.database.kind === 'pglite'
           ? [{ name: 'vacuum-embedded', lockKey: 7_103, everyMs: 60_000, run: () => vacuumEmbedded(db) }]

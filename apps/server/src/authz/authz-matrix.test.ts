@@ -311,6 +311,7 @@ function cases(): Partial<Record<MethodName, Case>> {
     getAllBids: { body: async () => ({ bid_status: 'Approved', is_tracked_bid: true }), scopedToA: false },
     getAllOrderDetails: { body: async () => ({}), scopedToA: false },
     getAwaitingBidCount: { body: async () => ({}), scopedToA: false },
+    getEventTicket: { body: async () => ({}), scopedToA: false },
     getDashboardData: { body: async () => ({ company_id: A.id }), scopedToA: false },
     getDashboardAllApprovedBids: { body: async () => ({ days: 7 }), scopedToA: false },
     getDashboardAllOpenBids: { body: async () => ({}), scopedToA: false },
@@ -343,6 +344,33 @@ function cases(): Partial<Record<MethodName, Case>> {
     },
     getBidRating: { body: async () => ({ bid_id: (await approvedTradeOfA()).id }), scopedToA: true },
     exportRating: { body: async () => ({}), scopedToA: false },
+    // Notifications: each user's own (issue 25).
+    getNotifications: { body: async () => ({ page: 1, page_size: 5 }), scopedToA: false },
+    getUnreadNotificationCount: { body: async () => ({}), scopedToA: false },
+    markNotificationsRead: { body: async () => ({ all: true }), scopedToA: false },
+    getNotificationPreferences: { body: async () => ({}), scopedToA: false },
+    updateNotificationPreferences: {
+      body: async () => ({ preferences: [{ type: 'bid_placed', in_app: true, mail: false }] }),
+      scopedToA: false,
+    },
+    // Price alerts: a Negotiator's own, on the side their company trades with (A sells to asks, B buys offers).
+    getPriceAlerts: { body: async () => ({}), scopedToA: false },
+    createPriceAlert: {
+      body: async (actor) => ({ side: actor.company === 'B' ? 'Offer' : 'Ask', product: 'Molasses ENA', price: 60 }),
+      scopedToA: false,
+    },
+    deletePriceAlert: {
+      body: async () => {
+        const res = await h.call<{ id: number }>(
+          'createPriceAlert',
+          { side: 'Ask', product: 'Molasses ENA', price: 60 },
+          A.users.Negotiator.token,
+        );
+        if (res.statusCode !== 200) throw new Error(`createPriceAlert: ${JSON.stringify(res.body)}`);
+        return { id: res.body.data.id };
+      },
+      scopedToA: true,
+    },
     // The trend is market-wide and names nobody; the analysis is the SuperAdmin's.
     getPriceTrend: { body: async () => ({ product: 'Molasses ENA' }), scopedToA: false },
     getAnalysisVolume: { body: async () => ({ group_by: 'state' }), scopedToA: false },

@@ -75,8 +75,11 @@ class PreparingClient extends pg.Client {
 /**
  * Settings of every pooled session: no parallel plans. On short calls under concurrency a worker's start-up costs
  * more than it saves, and 50 callers each taking two workers starve one another (docs/decisions.md "Performance").
+ * No JIT compilation either: a generic plan's cost easily passes `jit_above_cost` (100,000) at market scale, and
+ * compiling its expressions then took 60–80 ms of a statement that runs in 2 (docs/decisions.md "Dashboards at
+ * market scale").
  */
-const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
 /**
  * The sessions of `genericTwin`: prepared statements keep the plan made without values. By default PostgreSQL plans

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../lib/actor.js';
+import { currentGeneration, etagOf, stillFresh } from '../lib/change-stamp.js';
 import { forbidden, tooMany, unauthorized } from '../lib/errors.js';
 
 export type MethodContext<M extends MethodName> = {
@@ -38,7 +39,16 @@ export type Limit = {
   countStatus?: number;
 };
 
-type Options = { rateLimit?: RateLimit; limits?: Limit[] };
+type Options<M extends MethodName = MethodName> = {
+  rateLimit?: RateLimit;
+  limits?: Limit[];
+  /**
+   * Answer unchanged polls `304 Not Modified` (lib/change-stamp.ts): the earliest instant (ms) at which this answer
+   * changes by time alone (`NEVER` when it does not). Only for reads whose answer depends on the database, the
+   * caller, the body and that instant, and nothing else.
+   */
+  etag?: (data: MethodData<M>, now: number) => number;
+};
 
 const envelopeOf = (data: z.ZodType) =>
   z.object({ status: z.literal('OK'), statusCode: z.literal(200), message: z.string(), data });
@@ -63,7 +73,7 @@ export function defineMethod<M extends MethodName>(
   app: FastifyInstance,
   name: M,
   handler: (ctx: MethodContext<M>) => Promise<MethodResult<M> | void>,
-  options: Options = {},
+  options: Options<M> = {},
 ): void {
   const spec = METHODS[name];
   const rateLimit = options.rateLimit;
@@ -110,6 +120,14 @@ export function defineMethod<M extends MethodName>(
       if (refusal) throw refusal;
     },
     handler: async (req, reply) => {
+      // Taken before the read: a write that lands while it runs moves the generation, so its tag is never reused.
+      const generation = options.etag ? currentGeneration(app.deps) : null;
+      const stamp = { method: name, body: req.body, actor: req.actor };
+      if (
+        generation &&
+        stillFresh(req.headers['if-none-match'], { ...stamp, generation, now: app.deps.now().getTime() })
+      )
+        return reply.code(304).send();
       const result = await handler({
         body: req.body as MethodContext<M>['body'],
         actor: req.actor,
@@ -117,6 +135,10 @@ export function defineMethod<M extends MethodName>(
         reply,
       });
       if (reply.sent || 'binary' in spec) return reply;
+      if (generation && result) {
+        const until = options.etag!(result.data, app.deps.now().getTime());
+        reply.header('etag', etagOf({ ...stamp, generation, until })).header('cache-control', 'no-cache');
+      }
       return { status: 'OK', statusCode: 200, message: result?.message ?? 'Success', data: result?.data ?? null };
     },
   });

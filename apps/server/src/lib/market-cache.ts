@@ -9,6 +9,7 @@ export type MarketCache = ReturnType<typeof createMarketCache>;
 export function createMarketCache(opts: { ttlMs: number; maxEntries: number }) {
   const entries = new Map<string, { value: unknown; at: number }>();
   let generation = 0;
+  let listening = false;
   const peek = <T>(key: string, now: number): T | undefined => {
     const hit = entries.get(key);
     return hit && now - hit.at <= opts.ttlMs ? (hit.value as T) : undefined;
@@ -44,6 +45,14 @@ export function createMarketCache(opts: { ttlMs: number; maxEntries: number }) {
     drop() {
       generation += 1;
       entries.clear();
+    },
+    /** Moves on every write this process hears of: a change stamp (lib/change-stamp.ts). */
+    generation: () => generation,
+    /** Whether other processes' writes reach this process now (`market_changed` listened to). */
+    listening: () => listening,
+    setListening(on: boolean) {
+      listening = on;
+      generation += 1;
     },
   };
 }

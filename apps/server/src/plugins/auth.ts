@@ -91,11 +91,18 @@ function listenForMarketChanges(app: FastifyInstance) {
     try {
       unlisten = await app.deps.database.listen('market_changed', {
         onNotify: app.deps.marketCache.drop,
-        onLost: () => app.log.warn('market figures now expire by time alone: the notification channel was lost'),
+        onLost: () => {
+          app.deps.marketCache.setListening(false);
+          app.log.warn('market figures now expire by time alone: the notification channel was lost');
+        },
       });
+      app.deps.marketCache.setListening(true);
     } catch (err) {
       app.log.warn({ err }, 'market figures expire by time alone: cannot listen for database notifications');
     }
   });
-  app.addHook('onClose', async () => unlisten?.());
+  app.addHook('onClose', async () => {
+    app.deps.marketCache.setListening(false);
+    await unlisten?.();
+  });
 }

@@ -16,6 +16,9 @@ const ROW_OF: Record<string, string> = {
  * bookkeeping (above).
  */
 export async function tableDigest(h: Harness): Promise<Record<string, string>> {
+  // Events committed by earlier calls are numbered and handed to the durable consumers (notifications) first, so
+  // their background writes never land between two digests.
+  await h.deps.events.flush();
   const tables = await h.db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
         and table_name not in ('sessions', 'used_captchas', 'event_consumers') order by table_name`,

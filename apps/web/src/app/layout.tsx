@@ -2,6 +2,9 @@
 // sign-in pages. Both read the current route's entry from the route table through the match handle.
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import { mayCall } from '@spirit/domain/api/access';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { LiveUpdates } from '../features/events/live-updates';
 import { Logo } from '../ui/logo';
 import { LoadingState } from '../ui/status-states';
 import { useReturnTo } from '../ui/return-to';
@@ -142,6 +145,7 @@ function Shell({ refused }: { refused?: ReactNode }) {
   const counted = menu.some((item) => item.count === 'awaiting');
   return (
     <div className="app-frame">
+      <LiveUpdates />
       <SkipLink />
       <header className="app-header">
         <div className="app-header-start">
@@ -161,7 +165,10 @@ function Shell({ refused }: { refused?: ReactNode }) {
           <Logo />
         </div>
         {user ? (
-          <AccountMenu companyName={user.company_name} userName={user.name} />
+          <div className="app-header-end">
+            {mayCall('getUnreadNotificationCount', user.roles) ? <NotificationBell /> : null}
+            <AccountMenu companyName={user.company_name} userName={user.name} />
+          </div>
         ) : (
           <Link to="/login" className="header-link">
             Sign in

@@ -63,9 +63,9 @@ const SPEC_ROUTES = [
   '/dataanalysis',
 ];
 
-// Routes the design adds to the specification's (DESIGN.md §5: SuperAdmin reads the audit log; issue 25 part 5: a
-// company Admin's API keys and webhooks).
-const DESIGN_ROUTES = ['/audit', '/apikeys', '/webhooks', '/webhooks/:id'];
+// Routes the design adds to the specification's (DESIGN.md §5: SuperAdmin reads the audit log; issue 25: notification
+// settings and price alerts, a company Admin's API keys and webhooks).
+const DESIGN_ROUTES = ['/audit', '/notificationsettings', '/pricealerts', '/apikeys', '/webhooks', '/webhooks/:id'];
 
 function userWith(roles: string[], company_type: 'Seller' | 'Buyer' | null = 'Seller'): SessionUser {
   return {

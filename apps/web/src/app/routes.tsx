@@ -188,6 +188,14 @@ const BidDetailPage = lazy(() =>
     import('../features/ratings/components/trade-review'),
   ]).then(([m, r]) => ({ default: () => <m.BidDetailPage review={r.TradeReview} /> })),
 );
+const NotificationSettingsPage = lazy(() =>
+  import('../features/notifications/pages/notification-settings-page').then((m) => ({
+    default: m.NotificationSettingsPage,
+  })),
+);
+const PriceAlertsPage = lazy(() =>
+  import('../features/alerts/pages/price-alerts-page').then((m) => ({ default: m.PriceAlertsPage })),
+);
 const MyOrdersPage = lazy(() =>
   import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
 );
@@ -535,6 +543,21 @@ export const ROUTES: readonly AppRoute[] = [
     guard: { calls: 'getPriceTrend' },
     page: PriceTrendPage,
     menu: { label: 'Price Trend', roles: EVERYONE },
+  },
+  // Issue 25: every company user's notification settings; a Negotiator's price alerts.
+  {
+    path: '/pricealerts',
+    title: 'Price Alerts',
+    guard: { calls: 'getPriceAlerts' },
+    page: PriceAlertsPage,
+    menu: { label: 'Price Alerts', roles: ['Negotiator'] },
+  },
+  {
+    path: '/notificationsettings',
+    title: 'Notification Settings',
+    guard: { calls: 'getNotificationPreferences' },
+    page: NotificationSettingsPage,
+    menu: { label: 'Notification Settings', roles: COMPANY_ROLES },
   },
 ];
 

@@ -56,6 +56,8 @@ export const METHOD_ACCESS = {
   getAllUntaggedUser: ['Admin'],
   getAllUntaggedDistill: ['Admin'],
   getAllStateWiseDistillforUser: 'session',
+  // The live stream: any signed-in user; what reaches them is filtered by what they may read (events.stream.ts).
+  getEventTicket: 'session',
   getAllCommission: ['SuperAdmin'],
   getCommissionbyId: ['SuperAdmin'],
   createCommission: ['SuperAdmin'],
@@ -124,6 +126,16 @@ export const METHOD_ACCESS = {
   deleteWebhook: ['Admin'],
   getWebhookDeliveries: ['Admin'],
   replayWebhookDelivery: ['Admin'],
+  // Notifications (issue 25): every company user has their own bell and settings; the SuperAdmin does not trade.
+  getNotifications: COMPANY,
+  getUnreadNotificationCount: COMPANY,
+  markNotificationsRead: COMPANY,
+  getNotificationPreferences: COMPANY,
+  updateNotificationPreferences: COMPANY,
+  // Price alerts: a Negotiator's, who places bids on what the market offers (docs/decisions.md "Price alerts").
+  getPriceAlerts: ['Negotiator'],
+  createPriceAlert: ['Negotiator'],
+  deletePriceAlert: ['Negotiator'],
 } as const satisfies Record<string, Access>;
 
 export type AccessMethod = keyof typeof METHOD_ACCESS;

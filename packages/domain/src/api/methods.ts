@@ -2,6 +2,7 @@
 // its calls in `<d>.methods.ts` beside its schemas; this file only composes them. The server's registry reads this
 // table, the web app types its calls from it, and the authorization test matrix is generated from it.
 import type { z } from 'zod';
+import { ALERT_METHODS } from '../alerts/alerts.methods.js';
 import { ANALYSIS_METHODS } from '../analysis/analysis.methods.js';
 import { AUDIT_METHODS } from '../audit/audit.methods.js';
 import { APIKEY_METHODS } from '../apikeys/apikeys.methods.js';
@@ -9,6 +10,7 @@ import { AUTH_METHODS } from '../auth/auth.methods.js';
 import { BID_METHODS } from '../bids/bids.methods.js';
 import { COMPANY_METHODS } from '../companies/companies.methods.js';
 import { DASHBOARD_METHODS } from '../dashboards/dashboards.methods.js';
+import { EVENT_METHODS } from '../events/events.methods.js';
 import { DISTILLERY_METHODS } from '../distilleries/distilleries.methods.js';
 import { FEE_METHODS } from '../fees/fees.methods.js';
 import { FILE_METHODS } from '../files/files.methods.js';
@@ -16,6 +18,7 @@ import { GEO_METHODS } from '../geo/geo.methods.js';
 import { INVOICE_METHODS } from '../invoices/invoices.methods.js';
 import { LISTING_METHODS } from '../listings/listings.methods.js';
 import { MAPPING_METHODS } from '../mappings/mappings.methods.js';
+import { NOTIFICATION_METHODS } from '../notifications/notifications.methods.js';
 import { RATING_METHODS } from '../ratings/ratings.methods.js';
 import { USER_METHODS } from '../users/users.methods.js';
 import { WEBHOOK_METHODS } from '../webhooks/webhooks.methods.js';
@@ -43,6 +46,9 @@ export const METHODS = {
   ...DASHBOARD_METHODS,
   ...APIKEY_METHODS,
   ...WEBHOOK_METHODS,
+  ...NOTIFICATION_METHODS,
+  ...ALERT_METHODS,
+  ...EVENT_METHODS,
 } as const satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

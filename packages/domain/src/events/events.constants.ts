@@ -33,3 +33,10 @@ export type MarketEvent = {
   data: Record<string, unknown>;
   at: string;
 };
+
+/** The stream's own events besides the market's: `reset` tells the client to refetch everything (a gap too large). */
+export const STREAM_RESET = 'reset';
+/** A comment line this often keeps proxies from closing an idle stream (ms). */
+export const STREAM_HEARTBEAT_MS = 20_000;
+/** A ticket opens a stream within this long (s). */
+export const STREAM_TICKET_SECONDS = 60;

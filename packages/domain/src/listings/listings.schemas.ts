@@ -127,7 +127,10 @@ export type Listing = z.infer<typeof listingSchema>;
 export const LISTING_SORTS = ['modified_on', 'from_period', 'state', 'product', 'offer_price'] as const;
 /** getAllOffers: without `sort_by`, newest change first; with it, `sort_order` applies. */
 export const offerListSchema = listQuerySchema.extend({ sort_by: z.enum(LISTING_SORTS).optional() });
-export const offerListResultSchema = listResultSchema(listingSchema);
+/** A row of getAllOffers: the listing, and whether the caller negotiates for its distillery (places its bids). */
+export const ownListingSchema = listingSchema.extend({ can_edit: z.boolean() });
+export type OwnListing = z.infer<typeof ownListingSchema>;
+export const offerListResultSchema = listResultSchema(ownListingSchema);
 
 /** Market figures for a product (DESIGN.md §4): counterparty side's listings, bids (none until bids exist). */
 export const marketStatsSchema = z.object({
@@ -219,7 +222,9 @@ export const inventoryItemSchema = z.object({
   price_per_liter: amount,
   created_on: z.string(),
 });
-export const inventoryListResultSchema = listResultSchema(inventoryItemSchema);
+/** A row of the market: the item, and the caller's company's open bid on it (the newest), or null. */
+export const marketItemSchema = inventoryItemSchema.extend({ open_bid_id: z.number().nullable() });
+export const inventoryListResultSchema = listResultSchema(marketItemSchema);
 /** getInventorybyId; the spec's `seller_company_id` / `buyer_company_id` are accepted and ignored. */
 export const inventoryByIdSchema = z.object({
   id: idField(),

@@ -2,12 +2,13 @@
 // to be summed. Averages are quantity-weighted (Σ quantity × price ÷ Σ quantity) and rounded in SQL; amounts come
 // back as decimal text. Confidential bids never count (DESIGN.md §4).
 import type { Bucket, VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { openWhere } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
+import { tradeDays } from '../bids/trade-days.table.js';
 
 /** Quantity-weighted average price of the rows `filter` keeps, two decimals; null when they hold no quantity. */
 const weighted = (quantity: SQL | typeof bids.quantity, price: SQL | typeof bids.price, filter?: SQL) => {
@@ -45,42 +46,89 @@ const tradedIn = (range: { from: Date; to: Date }, product?: string) =>
     product ? eq(bids.product, product) : undefined,
   );
 
-/** A trade's state is its offer's: where the spirit is sold from. */
-const offerState = sql<string>`(select o.state from ${listings} o where o.id = ${bids.offer_id})`;
+const DAY_MS = 86_400_000;
+const IST_MS = 330 * 60_000;
+/** The first instant of the IST day holding `at`. */
+const istDayStart = (at: Date) => new Date(Math.floor((at.getTime() + IST_MS) / DAY_MS) * DAY_MS - IST_MS);
+const istDay = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`;
 
-/** Approved trades per state of their offer since `from` (the trend's Last Trade column). */
+/**
+ * Approved trades per state of their offer in [from, to) (the trend's Last Trade column). The whole IST days inside
+ * the range are read from the trades' daily summary (trade-days.table.ts), the parts of a day at either end from the
+ * trades themselves (`bids_traded_at_idx`): 30 days are ~30 × a few summary rows and two partial days of trades,
+ * not every trade of the month (53,000 at market scale).
+ */
 export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined }) {
+  const firstWhole = new Date(istDayStart(opts.from).getTime() + (istDayStart(opts.from) < opts.from ? DAY_MS : 0));
+  const lastWhole = istDayStart(opts.to);
+  const ends: { from: Date; to: Date }[] =
+    firstWhole < lastWhole
+      ? [
+          { from: opts.from, to: firstWhole },
+          { from: lastWhole, to: opts.to },
+        ].filter((r) => r.from < r.to)
+      : [{ from: opts.from, to: opts.to }];
+  const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
+  const days =
+    firstWhole < lastWhole
+      ? sql`select ${tradeDays.state} as state, ${tradeDays.volume} as quantity, ${tradeDays.value} as value
+        from ${tradeDays} where ${tradeDays.day} >= ${istDay(firstWhole)} and ${tradeDays.day} < ${istDay(lastWhole)}
+          and ${tradeDays.trades} > 0 and not ${tradeDays.is_confidential}${product(tradeDays.product)}`
+      : undefined;
+  const partial = ends.map(
+    (
+      r,
+    ) => sql`select ${listings.state} as state, ${bids.quantity} as quantity, ${bids.quantity} * ${bids.price} as value
+      from ${bids} join ${listings} on ${listings.id} = ${bids.offer_id}
+      where ${bids.status} = 'Approved' and not ${bids.is_confidential}
+        and ${bids.approved_at} >= ${r.from.toISOString()} and ${bids.approved_at} < ${r.to.toISOString()}${product(bids.product)}`,
+  );
+  const parts = sql.join(
+    [...(days ? [days] : []), ...partial].map((p) => sql`(${p})`),
+    sql` union all `,
+  );
+  const t = sql.raw('t');
   return tx
     .select({
-      state: sql<string>`${listings.state}`,
-      trade_volume: total(bids.quantity),
-      trade_avg_rate: weighted(bids.quantity, bids.price),
+      state: sql<string>`${t}.state`,
+      trade_volume: sql<string | null>`(sum(${t}.quantity))::text`,
+      trade_avg_rate: sql<string | null>`(round(sum(${t}.value) / nullif(sum(${t}.quantity), 0), 2))::text`,
     })
-    .from(bids)
-    .innerJoin(listings, eq(listings.id, bids.offer_id))
-    .where(tradedIn(opts, opts.product))
-    .groupBy(listings.state);
+    .from(sql`(${parts}) as ${t}`)
+    .groupBy(sql`1`);
 }
 
-/** Traded volume and average price per bucket (its first day, India's calendar) and product or state. */
+/**
+ * Traded volume and average price per bucket (its first day, India's calendar) and product or state, from the
+ * trades' daily summary (trade-days.table.ts): the range's days are whole IST days ([from, to) are IST midnights),
+ * so its rows hold exactly the range's trades, a few per day instead of every trade (150,000 over 90 days at market
+ * scale, each with its offer's state looked up). A trade's state is its offer's, as summed when it was approved.
+ */
 export function volumeQuery(
   tx: Tx,
   opts: { from: Date; to: Date; bucket: Bucket; groupBy: VolumeGroup; product?: string | undefined },
 ) {
-  const day = sql`(${bids.approved_at} at time zone 'Asia/Kolkata')`;
-  const period = sql<string>`to_char(date_trunc(${opts.bucket}, ${day}), 'YYYY-MM-DD')`;
-  const key = opts.groupBy === 'product' ? sql<string>`${bids.product}` : offerState;
+  const period = sql<string>`to_char(date_trunc(${opts.bucket}, ${tradeDays.day}::timestamp), 'YYYY-MM-DD')`;
+  const key = sql<string>`${opts.groupBy === 'product' ? tradeDays.product : tradeDays.state}`;
+  const volume = sql`sum(${tradeDays.volume})`;
   return tx
     .select({
       period,
       key,
-      trades: sql<number>`count(*)::int`,
-      volume: sql<string>`(sum(${bids.quantity}))::text`,
-      avg_price: sql<string>`${weighted(bids.quantity, bids.price)}`,
+      trades: sql<number>`sum(${tradeDays.trades})::int`,
+      volume: sql<string>`${volume}::text`,
+      avg_price: sql<string>`(round(sum(${tradeDays.value}) / nullif(${volume}, 0), 2))::text`,
     })
-    .from(bids)
-    .where(tradedIn(opts, opts.product))
+    .from(tradeDays)
+    .where(
+      and(
+        sql`${tradeDays.day} >= ${istDay(opts.from)} and ${tradeDays.day} < ${istDay(opts.to)}`,
+        sql`not ${tradeDays.is_confidential}`,
+        opts.product ? eq(tradeDays.product, opts.product) : undefined,
+      ),
+    )
     .groupBy(sql`1`, sql`2`)
+    .having(sql`sum(${tradeDays.trades}) > 0`)
     .orderBy(sql`1`, sql`2`);
 }
 

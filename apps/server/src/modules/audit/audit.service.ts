@@ -16,7 +16,12 @@ export type AuditEntry = {
 
 /** Written inside the transaction that made the change, so the log and the change stand or fall together. */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await auditInsert(tx, entry);
+}
+
+/** The entry's insert, not yet run: to send it with the change's other rows in one statement (db/together.ts). */
+export function auditInsert(tx: Tx, entry: AuditEntry) {
+  return tx.insert(auditLog).values({
     actor_user_id: entry.actorUserId,
     company_id: entry.companyId,
     action: entry.action,

@@ -68,6 +68,8 @@ export function createActorCache(opts: { ttlMs: number; maxEntries: number }) {
       enabled = false;
       drop();
     },
+    /** On while the database's `actor_changed` notifications reach this process. */
+    isEnabled: () => enabled,
     get size() {
       return entries.size;
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies } from '../companies/companies.table.js';
 import { mappedTierColumns } from '../users/users.repository.js';
@@ -29,7 +29,20 @@ export async function insertSession(
  * Nothing is cached, so a revocation, archive, deletion or mapping change counts from the next request.
  */
 export async function findLiveSessionActor(tx: Tx, tokenHash: string, now: Date, idleSince: Date) {
-  const rows = await tx
+  const rows = await liveSessions(tx, eq(sessions.token_hash, tokenHash), now, idleSince).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The live sessions among `ids`, with the same facts: how open event streams (events.stream.ts) learn, in one
+ * statement for a thousand streams, which of them a revocation, expiry, archive or mapping change has ended.
+ */
+export async function findLiveSessionsById(tx: Tx, ids: number[], now: Date, idleSince: Date) {
+  return ids.length === 0 ? [] : liveSessions(tx, inArray(sessions.id, ids), now, idleSince);
+}
+
+function liveSessions(tx: Tx, which: SQL, now: Date, idleSince: Date) {
+  return tx
     .select({
       session_id: sessions.id,
       last_seen_at: sessions.last_seen_at,
@@ -56,16 +69,7 @@ export async function findLiveSessionActor(tx: Tx, tokenHash: string, now: Date,
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(companies, eq(companies.id, users.company_id))
-    .where(
-      and(
-        eq(sessions.token_hash, tokenHash),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, now),
-        gt(sessions.last_seen_at, idleSince),
-      ),
-    )
-    .limit(1);
-  return rows[0] ?? null;
+    .where(and(which, isNull(sessions.revoked_at), gt(sessions.expires_at, now), gt(sessions.last_seen_at, idleSince)));
 }
 
 export async function touchSession(tx: Tx, id: number, now: Date) {

@@ -70,14 +70,22 @@ export async function resolveActor(deps: Deps, token: string | null): Promise<Ac
   const generation = deps.actorCache.generation();
   const found = await findLiveSessionActor(deps.db, tokenHash, now, idleSince);
   if (!found) return null;
-  const { user, company, tiers } = found;
-  if (signInRefusal({ ...user, company })) return null;
+  const actor = actorOfLiveSession(found);
+  if (!actor) return null;
   let lastSeenAt = found.last_seen_at;
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await touchSession(deps.db, found.session_id, now);
     lastSeenAt = now;
   }
-  const actor: Actor = {
+  deps.actorCache.set(tokenHash, { actor, expiresAt: found.expires_at, lastSeenAt }, generation, now.getTime());
+  return actor;
+}
+
+/** The actor of a live session's row (auth.repository.ts), or null when its user may not act now. */
+export function actorOfLiveSession(found: NonNullable<Awaited<ReturnType<typeof findLiveSessionActor>>>): Actor | null {
+  const { user, company, tiers } = found;
+  if (signInRefusal({ ...user, company })) return null;
+  return {
     sessionId: found.session_id,
     userId: user.id,
     name: user.name,
@@ -87,6 +95,4 @@ export async function resolveActor(deps: Deps, token: string | null): Promise<Ac
     companyType: company?.type ?? null,
     roles: rolesFrom({ ...user, ...tiers }),
   };
-  deps.actorCache.set(tokenHash, { actor, expiresAt: found.expires_at, lastSeenAt }, generation, now.getTime());
-  return actor;
 }

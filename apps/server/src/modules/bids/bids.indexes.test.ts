@@ -72,7 +72,13 @@ describe('the bid lists walk their own indexes', () => {
   it.each([
     ['My Bids', () => ({}), /bids_(buyer|seller)_company_idx/],
     ['My Bids of a status', () => ({ bid_status: 'Approved' as const }), /bids_(buyer|seller)_status_idx/],
-    ['My Bids of an open status', () => ({ bid_status: 'New' as const }), /bids_(buyer|seller)_(status|live)_idx/],
+    // Here every open bid is this company's, so the planner may read the market's open bids (by validity, or newest
+    // first: bids_open_changed_idx) as well; on the bench's market (100,000 open bids) it reads the company's own.
+    [
+      'My Bids of an open status',
+      () => ({ bid_status: 'New' as const }),
+      /bids_((buyer|seller)_(status|live)|open_valid_until|open_changed)_idx/,
+    ],
     // Lapsed is stored or past due: the page walks the company's bids in order, filtering.
     ['My Bids lapsed', () => ({ bid_status: 'Lapsed' as const }), /bids_(buyer|seller)_(company|status|live)_idx/],
     [
@@ -88,15 +94,21 @@ describe('the bid lists walk their own indexes', () => {
       () => ({ awaiting_me: true, awaiting_tier: 'approver' as const }),
       /bids_(buyer|seller)_live_idx/,
     ],
-    ['the market’s current bids', () => ({ is_market: true }), /bids_market_idx/],
-    ['the market’s bids of a spirit', () => ({ is_market: true, type_of_spirits: [product()] }), /bids_market_idx/],
-    ['the market’s bids in a state', () => ({ is_market: true, states: [state()] }), /bids_market_idx/],
+    // The platform's open bids newest first (bids_open_changed_idx, migration 0024) serve them as well: the same
+    // order, the confidential few filtered out, the validity read from the index.
+    ['the market’s current bids', () => ({ is_market: true }), /bids_(market|open_changed)_idx/],
+    [
+      'the market’s bids of a spirit',
+      () => ({ is_market: true, type_of_spirits: [product()] }),
+      /bids_(market|open_changed)_idx/,
+    ],
+    ['the market’s bids in a state', () => ({ is_market: true, states: [state()] }), /bids_(market|open_changed)_idx/],
     // A term the planner expects to match few bids may read this small market's open bids by another partial
     // index and sort them: open bids only either way (on 2M bids it walks the market's index).
     [
       'the market’s bids searched',
       () => ({ is_market: true, item_search: 'ena' }),
-      /bids_(market|buyer_live|seller_live|open_valid_until)_idx/,
+      /bids_(market|buyer_live|seller_live|open_valid_until|open_changed)_idx/,
     ],
   ])('%s', async (name, filters, index) => {
     await expectIndex(name, { companyId: m.buyer.company.id, q: { ...q, ...filters() } }, index, [

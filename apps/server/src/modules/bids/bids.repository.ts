@@ -9,7 +9,6 @@ import {
   eq,
   getTableColumns,
   inArray,
-  ne,
   or,
   sql,
   type Placeholder,
@@ -191,7 +190,12 @@ export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): 
 }
 
 export async function insertHistory(tx: Tx, rows: HistoryRow[]) {
-  if (rows.length) await tx.insert(bidHistory).values(rows);
+  if (rows.length) await historyInsert(tx, rows);
+}
+
+/** The rows' insert, not yet run: to send with the change's audit and event rows in one statement. */
+export function historyInsert(tx: Tx, rows: HistoryRow[]) {
+  return tx.insert(bidHistory).values(rows);
 }
 
 const historyStatement = fixedStatement((tx) =>
@@ -389,9 +393,10 @@ function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean }
   if (shape.platform) return { parts: [{ where: shared }], withListings };
   return {
     parts: [
-      // A company never trades with itself; the second condition keeps the two parts apart all the same.
+      // A company never trades with itself (`bids_companies_check`), so the parts never share a bid. Saying so again
+      // here (buyer <> company) made each count of the selling side read every bid row instead of the index alone.
       { where: and(eq(bids.buyer_company_id, company), shared) },
-      { where: and(eq(bids.seller_company_id, company), ne(bids.buyer_company_id, company), shared) },
+      { where: and(eq(bids.seller_company_id, company), shared) },
     ],
     withListings,
   };
@@ -544,10 +549,12 @@ export async function bidListPage(tx: Tx, opts: BidListOptions, withTotal: boole
   return bidListStatement(tx, shape).execute(values);
 }
 
-const bidCountStatement = statement((tx, shape: BidListShape) => {
+/** A list's count (capped) as built for `shape`: `countBids` runs it as a statement, the plan tests EXPLAIN it. */
+export function bidCountQuery(tx: Tx, shape: BidListShape) {
   const { parts, withListings } = bidParts(shape);
   return tx.select({ n: cappedBidCount(parts, withListings) }).from(sql`(select 1) as "one"`);
-});
+}
+const bidCountStatement = statement(bidCountQuery);
 
 /** The number of bids of a list (capped), for a page past its end. */
 export async function countBids(tx: Tx, opts: BidListOptions) {
@@ -680,6 +687,28 @@ export const openPairBidId = (mine: 'Offer' | 'Ask') => {
     where ${own} = ${sql.placeholder('mine_id')} and ${other} = "listings"."id"
     and pb.status in ('New', 'OnGoing'))`;
 };
+
+/**
+ * The open bids `companyId` has on each of `listingIds` (listings of side `side`, the other company's), from any of
+ * its own listings: listing id → the newest such bid's id. One probe of `bids_offer_idx` / `bids_ask_idx` per id,
+ * for a page of the market only; the company is the bid's buyer on an offer and its seller on an ask.
+ */
+export async function openBidsOnListings(
+  tx: Tx,
+  opts: { companyId: number; side: 'Offer' | 'Ask'; listingIds: number[] },
+): Promise<Map<number, number>> {
+  if (!opts.listingIds.length) return new Map();
+  const [listing, company] =
+    opts.side === 'Offer' ? [bids.offer_id, bids.buyer_company_id] : [bids.ask_id, bids.seller_company_id];
+  const rows = await tx
+    .select({ listing_id: listing, bid_id: sql<number>`max(${bids.id})`.mapWith(Number) })
+    .from(bids)
+    .where(
+      and(inArray(listing, opts.listingIds), eq(company, opts.companyId), sql`${bids.status} in ('New', 'OnGoing')`),
+    )
+    .groupBy(listing);
+  return new Map(rows.map((r) => [r.listing_id, r.bid_id]));
+}
 
 // --- The lapse sweep ----------------------------------------------------------------------------------------------
 

@@ -1,12 +1,17 @@
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import type { FastifyInstance } from 'fastify';
 import { defineMethod, type Limit } from '../../http/registry.js';
+import { NEVER } from '../../lib/change-stamp.js';
 import * as reads from './bids.read.js';
 import { attachSaleOrder } from './bids.sale-order.js';
 import * as bids from './bids.service.js';
 import * as stepUp from './bids.step-up.js';
 
 const MINUTE = 60_000;
+
+/** When an open bid's detail next changes by time alone: its lapse. */
+const lapsesAt = (bid: { status: string; valid_until: string }) =>
+  bid.status === 'New' || bid.status === 'OnGoing' ? new Date(bid.valid_until).getTime() : NEVER;
 const userKey = (req: { actor: { userId: number } | null }) => String(req.actor?.userId ?? '');
 
 // Codes are mailed: every request counts, per user across addresses (the 60 s resend rule is the service's).
@@ -50,8 +55,20 @@ export function bidsRoutes(app: FastifyInstance): void {
   defineMethod(app, 'getAllBids', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
   defineMethod(app, 'getAllOrderDetails', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
   defineMethod(app, 'getAwaitingBidCount', async ({ actor }) => ({ data: await reads.awaitingCount(deps, actor!) }));
-  defineMethod(app, 'getBidById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
-  defineMethod(app, 'getOrderById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }));
+  // A bid's detail changes with a write or, while it is open, when it lapses at `valid_until` (bids.rules.ts).
+  const etag = { etag: lapsesAt };
+  defineMethod(
+    app,
+    'getBidById',
+    async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }),
+    etag,
+  );
+  defineMethod(
+    app,
+    'getOrderById',
+    async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }),
+    etag,
+  );
 
   defineMethod(app, 'updateBid', async ({ body, actor }) => ({
     message: BID_MESSAGES.saleOrderSaved,

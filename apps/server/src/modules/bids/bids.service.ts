@@ -22,10 +22,11 @@ import { currentPeriod, decilitres, litresOf, periodsOverlap } from '@spirit/dom
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { insertTogether } from '../../db/together.js';
 import { onUniqueViolation } from '../../lib/db-errors.js';
 import type { Deps } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { bidEvent, listingEvent, publish } from '../events/events.service.js';
+import { auditInsert } from '../audit/audit.service.js';
+import { bidEvent, eventInsert, listingEvent } from '../events/events.service.js';
 import { applicableRate } from '../fees/fees.service.js';
 import { issueTradeInvoices } from '../invoices/invoices.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
@@ -36,7 +37,7 @@ import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pai
 import { detailFor } from './bids.read.js';
 import {
   bothTrading,
-  insertHistory,
+  historyInsert,
   lockListing,
   lockOpenPair,
   nextTradeNumber,
@@ -140,27 +141,25 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
         })
         .returning();
       const bid = row!;
-      await insertHistory(tx, [
-        historyRow({
-          bid,
-          states: { offer: pair.offer.state, ask: pair.ask.state },
-          side,
-          actor,
-          tier: 'negotiator',
-          status: decision.historyStatus,
-          comment: input.comment,
-          now,
-        }),
-      ]);
-      await audit(tx, {
-        actorUserId: actor.userId,
-        companyId,
-        action: 'bid.placed',
-        objectType: 'bid',
-        objectId: bid.id,
-        after: audited(bid),
+      // The history, audit and event rows in one round trip.
+      const history = historyRow({
+        bid,
+        states: { offer: pair.offer.state, ask: pair.ask.state },
+        side,
+        actor,
+        tier: 'negotiator',
+        status: decision.historyStatus,
+        comment: input.comment,
+        now,
       });
-      await publish(tx, bidEvent('bid.placed', bid, { userId: actor.userId, companyId }, { side, tier: 'negotiator' }));
+      const entry = { actorUserId: actor.userId, companyId, objectType: 'bid', objectId: bid.id };
+      await insertTogether(tx, [
+        historyInsert(tx, [history]),
+        auditInsert(tx, { ...entry, action: 'bid.placed', after: audited(bid) }),
+        eventInsert(tx, [
+          bidEvent('bid.placed', bid, { userId: actor.userId, companyId }, { side, tier: 'negotiator' }),
+        ]),
+      ]);
       return detailFor(tx, actor, bid.id, companyId, now);
     }),
     { bids_open_pair_idx: () => bidError('bid.duplicate') },
@@ -238,29 +237,24 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
       .where(eq(bids.id, bid.id))
       .returning();
     const after = row!;
-    await insertHistory(tx, [
-      historyRow({
-        bid: after,
-        states: { offer: pair.offer.state, ask: pair.ask.state },
-        side,
-        actor,
-        tier: bidActor!.tier,
-        status: decision.historyStatus,
-        comment: t.comment ?? terms?.comment,
-        now,
-      }),
-    ]);
-    const type = next.status === 'Approved' ? 'bid.traded' : AUDIT_ACTION[action];
-    await audit(tx, {
-      actorUserId: actor.userId,
-      companyId,
-      action: type,
-      objectType: 'bid',
-      objectId: bid.id,
-      before: audited(bid),
-      after: audited(after),
+    const history = historyRow({
+      bid: after,
+      states: { offer: pair.offer.state, ask: pair.ask.state },
+      side,
+      actor,
+      tier: bidActor!.tier,
+      status: decision.historyStatus,
+      comment: t.comment ?? terms?.comment,
+      now,
     });
-    await publish(tx, bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier }));
+    const type = next.status === 'Approved' ? 'bid.traded' : AUDIT_ACTION[action];
+    const entry = { actorUserId: actor.userId, companyId, objectType: 'bid', objectId: bid.id };
+    // The history, audit and event rows in one round trip.
+    await insertTogether(tx, [
+      historyInsert(tx, [history]),
+      auditInsert(tx, { ...entry, action: type, before: audited(bid), after: audited(after) }),
+      eventInsert(tx, [bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier })]),
+    ]);
     return detailFor(tx, actor, after.id, companyId, now);
   });
 }
@@ -292,30 +286,28 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
   const terms = pairRefusal({ bid, offer, ask, currentPeriod: currentPeriod(now) });
   if (terms) refuse(terms);
   const wanted = decilitres(bid.quantity);
+  const written = [];
   for (const l of locked) {
     const left = decilitres(l.available_quantity) - wanted;
+    const status = left > 0n ? l.status : 'Closed';
     await tx
       .update(listings)
-      .set({
-        available_quantity: litresOf(left),
-        status: left > 0n ? l.status : 'Closed',
-        version: sql`${listings.version} + 1`,
-        updated_at: now,
-      })
+      .set({ available_quantity: litresOf(left), status, version: sql`${listings.version} + 1`, updated_at: now })
       .where(eq(listings.id, l.id));
-    await audit(tx, {
-      actorUserId: actor.userId,
-      companyId: l.company_id,
-      action: 'listing.traded',
-      objectType: 'listing',
-      objectId: l.id,
-      before: { available_quantity: l.available_quantity, status: l.status },
-      after: { available_quantity: litresOf(left), status: left > 0n ? l.status : 'Closed', bid_id: bid.id },
-    });
-    const status = left > 0n ? l.status : 'Closed';
+    const entry = { actorUserId: actor.userId, companyId: l.company_id, objectType: 'listing', objectId: l.id };
     const type = status === 'Closed' ? 'listing.closed' : 'listing.changed';
-    await publish(tx, listingEvent(type, { ...l, status }, { userId: actor.userId, companyId: l.company_id }));
+    written.push(
+      auditInsert(tx, {
+        ...entry,
+        action: 'listing.traded',
+        before: { available_quantity: l.available_quantity, status: l.status },
+        after: { available_quantity: litresOf(left), status, bid_id: bid.id },
+      }),
+      eventInsert(tx, [listingEvent(type, { ...l, status }, { userId: actor.userId, companyId: l.company_id })]),
+    );
   }
+  // Both listings' audit and event rows in one round trip.
+  await insertTogether(tx, written);
   const [buyerRate, sellerRate] = await Promise.all([
     applicableRate(deps, { companyType: 'Buyer', companyId: bid.buyer_company_id, product: bid.product }, tx),
     applicableRate(deps, { companyType: 'Seller', companyId: bid.seller_company_id, product: bid.product }, tx),

@@ -121,8 +121,9 @@ export const bids = pgTable(
       t.updated_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // By status across the market (approved trades), newest change first.
-    index('bids_status_idx').on(t.status, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // By status across the market (approved trades), newest change first. The approval time is in the index so the
+    // platform's trades of a day window are counted from the index alone (issue 23 "Budgets").
+    index('bids_status_idx').on(t.status, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.approved_at),
     // A company's bids of one status (My Bids by status, approved trades), newest change first: each side apart,
     // as the lists read them (bids.repository.ts `bidParts`).
     index('bids_buyer_status_idx').on(
@@ -150,6 +151,11 @@ export const bids = pgTable(
     index('bids_market_idx')
       .on(t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} in ('New', 'OnGoing') and not ${t.is_confidential}`),
+    // The platform's open bids (the SuperAdmin's dashboard), newest change first, confidential ones included; with
+    // the validity and the (null) approval time, so their count in a day window is read from the index alone.
+    index('bids_open_changed_idx')
+      .on(t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.valid_until, t.approved_at)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
     // The lapse sweep: open bids by validity.
     index('bids_open_valid_until_idx')
       .on(t.valid_until)

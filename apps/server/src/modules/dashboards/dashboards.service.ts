@@ -16,8 +16,9 @@ import type {
   DashboardPagedQuery,
 } from '@spirit/domain/dashboards/dashboards.schemas';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
-import { countBids, listBids, type BidListOptions, type BidListRow } from '../bids/bids.repository.js';
+import { bidListPage, countBids, type BidListOptions, type BidListRow } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { countCompanies } from '../companies/companies.repository.js';
 import { countOwnListings } from '../listings/listings.repository.js';
@@ -79,10 +80,29 @@ function toDashboardBid(row: BidListRow, scope: Scope, now: Date): DashboardBid 
   };
 }
 
-async function page(deps: Deps, actor: Actor, q: DashboardPagedQuery, filters: Filters): Promise<DashboardBidList> {
+/**
+ * A dashboard list's page. Its total is kept for a few seconds like getAllBids' (bids.read.ts): the platform's
+ * open bids and trades of a week run to tens of thousands, and counting them (to the cap) on every call costs far
+ * more than the page. The key holds the list, its filters (the day window as days, not the instant it starts at) and
+ * whose list it is.
+ */
+async function page(
+  deps: Deps,
+  actor: Actor,
+  q: DashboardPagedQuery & { days?: number },
+  filters: Filters,
+): Promise<DashboardBidList> {
   const opts = optionsOf(deps, actor, q, filters);
   const scope = scopeOf(actor);
-  const result = await listBids(deps.db, opts);
+  const { since: _, ...kept } = filters;
+  const result = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: totalKey('dashboard', q, { ...kept, companyId: scope.companyId, userId: scope.platform ? 0 : actor.userId }),
+    now: opts.now.getTime(),
+    q: opts.q,
+    page: (withTotal) => bidListPage(deps.db, opts, withTotal),
+    countAll: () => countBids(deps.db, opts),
+  });
   return {
     records: result.records.map((row) => toDashboardBid(row, scope, opts.now)),
     totalRecords: result.totalRecords,
@@ -107,8 +127,17 @@ export const pendingApprovals = (deps: Deps, actor: Actor, q: DashboardPagedQuer
 
 const holdsTier = (actor: Actor) => BID_TIERS.some((tier) => actor.roles.includes(TIER_LABELS[tier]));
 
-/** The cards' figures, each counted by the statement of the list the card opens. */
+/**
+ * The cards' figures, each counted by the statement of the list the card opens. Kept a few seconds per caller in the
+ * market cache, as the lists' totals are (`page`): every signed-in user lands here, and a company user's five counts
+ * were most of the call. A write of this process or a market change of another forgets them.
+ */
 export async function figures(deps: Deps, actor: Actor): Promise<DashboardFigures> {
+  const key = isSuperAdmin(actor) ? 'cards|platform' : `cards|${actor.userId}|${tradingSide(actor).companyId}`;
+  return deps.marketCache.get(key, deps.now().getTime(), () => countFigures(deps, actor));
+}
+
+async function countFigures(deps: Deps, actor: Actor): Promise<DashboardFigures> {
   const db = deps.db;
   if (isSuperAdmin(actor)) {
     const companies = (status: string, type?: 'Buyer' | 'Seller') =>
@@ -136,6 +165,11 @@ export function commissionSince(now: Date, days: number): Date {
   return new Date(istMidnight - (Math.min(days, MAX_COMMISSION_DAYS) - 1) * DAY_MS);
 }
 
+/** Commission over time, kept a few seconds in the market cache like the market's other figures. */
 export async function commission(deps: Deps, days: number): Promise<CommissionDay[]> {
-  return commissionByDay(deps.db, commissionSince(deps.now(), days));
+  const now = deps.now();
+  const since = commissionSince(now, days);
+  return deps.marketCache.get(`commission|${since.toISOString()}`, now.getTime(), () =>
+    commissionByDay(deps.db, since),
+  );
 }

@@ -92,7 +92,8 @@ describe('a durable consumer', () => {
 describe.runIf(!!process.env.TEST_DATABASE_URL)('numbering across connections', () => {
   it('an event that commits after a later-inserted one still comes after everything a reader has passed', async () => {
     // A second pool on the same database: two transactions at once, which one embedded connection cannot hold.
-    const [{ name }] = (await h.db.execute(sql`select current_database() as name`)).rows as [{ name: string }];
+    const current = await h.db.execute(sql`select current_database() as name`);
+    const [{ name }] = (current as unknown as { rows: [{ name: string }] }).rows;
     const other = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
     try {
       await sequenceEvents(h.db);

@@ -170,6 +170,9 @@ export function createEventHub(opts: { database: Database; log: FastifyBaseLogge
 
   const sequence = coalesced(() => sequenceEvents(db), onError);
   const fanOut = coalesced(async () => {
+    // Durable consumers first: a screen told of an event then reads the notification it produced (when this
+    // process ran the consumer; another process's run may still be under way).
+    for (const consumer of consumers) while ((await consumeBatch(db, consumer)) === BATCH);
     for (;;) {
       const batch = await eventsAfter(db, seen);
       if (batch.length === 0) break;
@@ -183,7 +186,6 @@ export function createEventHub(opts: { database: Database; log: FastifyBaseLogge
       }
       if (batch.length < BATCH) break;
     }
-    for (const consumer of consumers) while ((await consumeBatch(db, consumer)) === BATCH);
   }, onError);
 
   const listen = async (channel: string, onNotify: () => void) => {

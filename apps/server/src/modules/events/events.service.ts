@@ -2,6 +2,7 @@
 // audit entry: the event commits with the change or not at all. It costs the request one insert; numbering and
 // fan-out happen after the commit, elsewhere (events.outbox.ts).
 import type { EventType } from '@spirit/domain/events/events.constants';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { events } from './events.table.js';
 
@@ -20,19 +21,40 @@ const CHUNK = 5_000;
 
 export async function publish(tx: Tx, input: EventInput | EventInput[]): Promise<void> {
   const all = Array.isArray(input) ? input : [input];
-  for (let i = 0; i < all.length; i += CHUNK) {
-    await tx.insert(events).values(
-      all.slice(i, i + CHUNK).map((e) => ({
-        type: e.type,
-        bid_id: e.bidId ?? null,
-        listing_id: e.listingId ?? null,
-        company_ids: e.companyIds ? [...new Set(e.companyIds)] : null,
-        actor_user_id: e.actor?.userId ?? null,
-        actor_company_id: e.actor?.companyId ?? null,
-        data: e.data ?? {},
-      })),
-    );
-  }
+  for (let i = 0; i < all.length; i += CHUNK) await eventInsert(tx, all.slice(i, i + CHUNK));
+}
+
+/** The events' insert, not yet run: to send with the change's other rows in one statement (db/together.ts). */
+export function eventInsert(tx: Tx, input: EventInput[]) {
+  return tx.insert(events).values(
+    input.map((e) => ({
+      type: e.type,
+      bid_id: e.bidId ?? null,
+      listing_id: e.listingId ?? null,
+      company_ids: e.companyIds ? [...new Set(e.companyIds)] : null,
+      actor_user_id: e.actor?.userId ?? null,
+      actor_company_id: e.actor?.companyId ?? null,
+      data: e.data ?? {},
+    })),
+  );
+}
+
+/**
+ * A bulk upload's listings, one `listing.created` event each, written by one statement from the rows themselves: the
+ * upload's one transaction (which the embedded database's other requests wait behind) grows by one statement, not by
+ * ten thousand rows of parameters.
+ */
+export async function publishListingsCreated(
+  tx: Tx,
+  ids: number[],
+  actor: { userId: number | null; companyId: number | null },
+): Promise<void> {
+  if (!ids.length) return;
+  await tx.execute(sql`
+    insert into ${events} (type, listing_id, company_ids, actor_user_id, actor_company_id, data)
+    select 'listing.created', l.id, null, ${actor.userId}, ${actor.companyId},
+      jsonb_build_object('side', l.side, 'product', l.product, 'status', l.status)
+    from listings l where l.id = any(${`{${ids.join(',')}}`}::int[]) order by l.id`);
 }
 
 /** What a bid's events say: its state, never a name. Both parties hear of it, and no one else. */

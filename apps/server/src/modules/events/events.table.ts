@@ -35,3 +35,21 @@ export const eventConsumers = pgTable('event_consumers', {
   last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Event stream tickets (issue 25 part 2): a browser's EventSource sends no headers, so a signed-in call hands out a
+ * random ticket, stored hashed, that opens one stream of its user's session within a minute. `used_at` makes it
+ * single-use (an update that only one request can win) and lets a refusal say why. Rows are purged when old.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: integer('user_id').notNull(),
+    session_id: integer('session_id').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expires_at)],
+);

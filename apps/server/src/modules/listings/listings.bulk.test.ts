@@ -1,8 +1,10 @@
 import * as XLSX from '@e965/xlsx';
 import { bulkColumnsOf } from '@spirit/domain/listings/listings.constants';
 import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
+import { events } from '../events/events.table.js';
 import {
   auditEntries,
   expectError,
@@ -170,6 +172,15 @@ describe('uploadCSV', () => {
     const entries = await auditEntries(h, 'listing.bulk_created');
     const ids = entries.map((e) => (e.after as { listing_ids: number[] }).listing_ids);
     expect(ids).toContainEqual(res.body.data.ids);
+    // And one market event per listing, for the open screens, alerts and webhooks (issue 25).
+    await h.app.deps.events.flush();
+    const created = await h.db
+      .select({ listing_id: events.listing_id, data: events.data, company_ids: events.company_ids })
+      .from(events)
+      .where(and(eq(events.type, 'listing.created'), inArray(events.listing_id, res.body.data.ids)))
+      .orderBy(asc(events.seq));
+    expect(created.map((e) => e.listing_id)).toEqual(res.body.data.ids);
+    expect(created[2]).toMatchObject({ company_ids: null, data: { side: 'Offer', product: 'Grain ENA' } });
   });
 
   it('reads a file into listings once: a second call, even at the same moment, is refused and creates nothing', async () => {

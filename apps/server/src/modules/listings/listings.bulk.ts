@@ -25,7 +25,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { listingEvent, publish } from '../events/events.service.js';
+import { publishListingsCreated } from '../events/events.service.js';
 import { consumeFile, readCompanyFile, storeCompanyFile } from '../files/files.service.js';
 import { readSheetTable } from '../files/files.sheets.js';
 import { companyProducts, insertListings } from './listings.repository.js';
@@ -229,16 +229,7 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
       objectId: file.row.id,
       after: { side, count: created.length, listing_ids: created },
     });
-    await publish(
-      tx,
-      created.map((listingId, i) =>
-        listingEvent(
-          'listing.created',
-          { id: listingId, side, product: String(values[i]!.product), status: 'Open' },
-          { userId: actor.userId, companyId },
-        ),
-      ),
-    );
+    await publishListingsCreated(tx, created, { userId: actor.userId, companyId });
     return created;
   });
   return { created: ids.length, ids };

@@ -1,4 +1,4 @@
-// Issue 21 item 17: a possible counterparty the caller's listing already has an open bid with carries that bid's id
+// Issue 21 item 17: the market (getAllInventory) and a possible counterparty the caller's listing already has an open bid with carries that bid's id
 // (`open_bid_id`), so the row reads "Bid open" instead of "Place bid". Another company's bid never shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '../bids/bids.table.js';
@@ -22,6 +22,13 @@ async function possible(listingId: number, trader: Trader): Promise<Map<number, 
     { offer_id: listingId, page: 1, page_size: 30 },
     trader.negotiator.token,
   );
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return new Map(res.body.data.records.map((r) => [r.id, r.open_bid_id]));
+}
+
+/** The market as `trader` sees it: listing id → the company's open bid on it. */
+async function market(trader: Trader): Promise<Map<number, number | null>> {
+  const res = await h.call<{ records: Row[] }>('getAllInventory', { page: 1, page_size: 30 }, trader.negotiator.token);
   expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
   return new Map(res.body.data.records.map((r) => [r.id, r.open_bid_id]));
 }
@@ -57,5 +64,21 @@ describe('getAllPossibleOffer: open_bid_id', () => {
     // A closed bid is no longer open: the row offers Place bid again.
     await h.db.update(bids).set({ status: 'Lapsed' }).where(eq(bids.id, bid.id));
     expect((await possible(rivalAsk.id, rival)).get(offer.id)).toBeNull();
+  });
+});
+
+describe('getAllInventory: open_bid_id', () => {
+  it('names the company’s open bid on a market item to that company only, on either side, while it is open', async () => {
+    expect((await market(buyer)).get(offer.id)).toBeNull();
+    const bid = await seedOpenBid(h, { seller, buyer, offer, ask });
+    // The buyer placed it on the seller's offer; the seller's market of asks shows it on the buyer's ask.
+    expect((await market(buyer)).get(offer.id)).toBe(bid.id);
+    expect((await market(seller)).get(ask.id)).toBe(bid.id);
+    // Another buyer's market row of the same offer carries no sign of it, nor does the seller's row of its ask.
+    expect((await market(rival)).get(offer.id)).toBeNull();
+    expect((await market(seller)).get(rivalAsk.id)).toBeNull();
+
+    await h.db.update(bids).set({ status: 'Lapsed' }).where(eq(bids.id, bid.id));
+    expect((await market(buyer)).get(offer.id)).toBeNull();
   });
 });

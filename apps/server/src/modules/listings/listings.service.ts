@@ -37,7 +37,15 @@ import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { listingEvent, publish } from '../events/events.service.js';
-import { bidStats, hasLiveBid, lastTradedPrice, listBids, tickerEntries } from '../bids/bids.repository.js';
+import {
+  bidStats,
+  hasLiveBid,
+  lastTradedPrice,
+  listBids,
+  openBidsOnListings,
+  tiersOn,
+  tickerEntries,
+} from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, mappedDistilleriesOf, negotiatesFor } from '../mappings/mappings.repository.js';
@@ -178,8 +186,17 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
   const now = deps.now();
   const page = await listOwnListings(deps.db, { companyId, side, q, now });
   const period = currentPeriod(now);
+  // Which of the page's distilleries the caller negotiates for (edits and bids from): one query, Negotiators only.
+  const distilleryIds = [...new Set(page.records.map((r) => r.distillery_id))];
+  const tiers =
+    actor.roles.includes('Negotiator') && distilleryIds.length
+      ? await tiersOn(deps.db, actor.userId, distilleryIds)
+      : new Map<number, string>();
   return {
-    records: page.records.map((r) => toListing(r, period, r.total_open_bids)),
+    records: page.records.map((r) => ({
+      ...toListing(r, period, r.total_open_bids),
+      can_edit: tiers.get(r.distillery_id) === 'negotiator',
+    })),
     totalRecords: page.totalRecords,
   };
 }
@@ -406,7 +423,14 @@ export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
     page: (withTotal) => listMarket(deps.db, opts, withTotal),
     countAll: () => countMarket(deps.db, opts),
   });
-  return { records: page.records.map((r) => marketItem(r, false)), totalRecords: page.totalRecords };
+  // The caller's company's open bids on the page's listings: "Bid open" instead of a second bid (issue 21 item 17).
+  const open = await openBidsOnListings(deps.db, {
+    companyId,
+    side: opts.side,
+    listingIds: page.records.map((r) => r.id),
+  });
+  const records = page.records.map((r) => ({ ...marketItem(r, false), open_bid_id: open.get(r.id) ?? null }));
+  return { records, totalRecords: page.totalRecords };
 }
 
 /** An item of the market, or one of the company's own listings (any state); anything else does not exist. */

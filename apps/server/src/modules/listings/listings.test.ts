@@ -119,6 +119,19 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
       offerDetailSchema.parse((await h.call('getOfferById', { id: offer.id }, token)).body.data);
     expect((await detail(other.token!)).can_edit).toBe(false);
     expect((await detail(sellerA.negotiator.token!)).can_edit).toBe(true);
+    // getAllOffers says the same per row (the bid page's listing picker tells "not your distillery" apart by it).
+    const listed = async (token: string) => {
+      const res = await h.call<{ records: { id: number; can_edit: boolean }[] }>(
+        'getAllOffers',
+        { page: 1, page_size: 30 },
+        token,
+      );
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.records.find((r) => r.id === offer.id)!.can_edit;
+    };
+    expect(await listed(other.token!)).toBe(false);
+    expect(await listed(sellerA.negotiator.token!)).toBe(true);
+    expect(await listed(sellerA.approver.token!)).toBe(false);
   });
 
   it('a Buyer’s negotiator posts an ask with the ask’s fees', async () => {

@@ -15,7 +15,14 @@ export async function offerMap(deps: Deps, actor: Actor, offerId: number): Promi
   const { companyId } = tradingSide(actor);
   const mine = await findOwnListing(deps.db, companyId, offerId);
   if (!mine) throw listingNotFound();
-  const rows = await offerMapRecords(deps.db, mine, currentPeriod(deps.now()));
+  // Kept a few seconds like the market's other figures (lib/market-cache.ts): a product's counterparties run to
+  // thousands of listings at market scale, summed on every opening of the map. The listing decides everything the
+  // statement reads of the caller (its company, side, product and periods); a write anywhere forgets it.
+  const now = deps.now();
+  const period = currentPeriod(now);
+  const rows = await deps.marketCache.get(`offermap|${mine.id}|${mine.version}|${period}`, now.getTime(), () =>
+    offerMapRecords(deps.db, mine, period),
+  );
   const company_type = mine.side === 'Ask' ? 'Seller' : 'Buyer';
   const records: OfferMapRecord[] = rows.map((r) => ({
     state: r.state,

@@ -6,7 +6,8 @@ export type MailKind =
   | 'company_approved'
   | 'company_rejected'
   | 'company_deleted'
-  | 'company_restored';
+  | 'company_restored'
+  | 'notification_digest';
 
 export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
 
@@ -75,6 +76,26 @@ export const mails = {
       `The account of ${p.company} on Spirit Exchange has been deleted, and its users have been signed out.`,
       'Please contact us if you believe this is a mistake.',
     ]),
+  /** The notifications digest (issue 25): one mail with everything a user was told since the last. */
+  notificationDigest: (p: {
+    to: string;
+    name: string;
+    items: { title: string; text: string; link: string | null }[];
+    more: number;
+    settingsLink: string;
+  }) => {
+    const subject =
+      p.items.length + p.more === 1
+        ? `Spirit Exchange: ${p.items[0]!.title}`
+        : `Spirit Exchange: ${p.items.length + p.more} updates on your trading`;
+    const lines = [
+      `Hello ${p.name},`,
+      ...p.items.map((i) => `• ${i.title}. ${i.text}${i.link ? ` ${i.link}` : ''}`),
+      ...(p.more ? [`…and ${p.more} more in the app.`] : []),
+      'You can choose which of these you hear of, and how, in the notification settings.',
+    ];
+    return build('notification_digest', p.to, subject, lines, { href: p.settingsLink, label: 'Notification settings' });
+  },
   companyRestored: (p: { to: string; company: string }) =>
     build('company_restored', p.to, 'Your company account has been restored', [
       `The account of ${p.company} on Spirit Exchange has been restored.`,

@@ -1,44 +1,18 @@
-// One ECharts instance in a sized box. This module pulls in ECharts itself, so pages never import it directly:
-// they use `LazyEChart` (lazy-echart.tsx), which loads it on first use and keeps it out of /login and the lists.
-import { BarChart, LineChart, MapChart, ScatterChart } from 'echarts/charts';
-import {
-  AriaComponent,
-  DatasetComponent,
-  GeoComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import { type EChartsCoreOption, type EChartsType, init, registerMap, use as installEChartsParts } from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+// One ECharts instance in a sized box, drawing with whatever chart kit installed (bar-kit.ts, line-kit.ts,
+// map-kit.ts): ECharts is imported part by part, so each page loads only the charts it draws. Pages never import
+// this directly: they use `LazyEChart` (lazy-echart.tsx), which loads it with its kit on first use and keeps
+// ECharts out of /login and the lists.
+import { type EChartsCoreOption, type EChartsType, init } from 'echarts/core';
 import { useEffect, useRef } from 'react';
 
-installEChartsParts([
-  BarChart,
-  LineChart,
-  MapChart,
-  ScatterChart,
-  AriaComponent,
-  DatasetComponent,
-  GeoComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  SVGRenderer,
-]);
-
 export type EChartOption = EChartsCoreOption;
-
-/** An SVG outline ECharts can draw as a `geo`/`map` named `name` (registered once per name). */
-export function registerSvgMap(name: string, svg: string): void {
-  registerMap(name, { svg });
-}
 
 export type EChartProps = {
   option: EChartOption;
   /** Pixels; the spec's default chart height is 400. */
   height?: number;
-  /** Names the chart for screen readers; the figures themselves belong in a table beside it. */
+  /** Names the chart for screen readers (the box is one image); the figures themselves belong in a table beside
+   * it. ECharts' own ARIA (a generated reading of every figure) is not installed. */
   label: string;
   /** Called with the instance after each `setOption`, e.g. to hook clicks. */
   onReady?: (chart: EChartsType) => void;
@@ -65,7 +39,7 @@ export default function EChart({ option, height = 400, label, onReady }: EChartP
   useEffect(() => {
     const instance = chart.current;
     if (!instance) return;
-    instance.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
+    instance.setOption(option, { notMerge: true });
     onReady?.(instance);
   }, [option, onReady]);
 

@@ -1,8 +1,8 @@
 // The bid funnel of the bids created in the range: placed → accepted (deal locked) → approved, rejected, lapsed.
 import type { AnalysisFunnel } from '@spirit/domain/analysis/analysis.schemas';
 import { useMemo } from 'react';
-import { LazyEChart } from '../../../ui/charts/lazy-echart';
-import { chartAria } from './chart-aria';
+import { LazyBarChart } from '../../../ui/charts/lazy-bar-chart';
+import { chartLabel } from './chart-label';
 import { formatNumber } from '../../../ui/format';
 import { LoadingState, QueryError } from '../../../ui/status-states';
 import { useAnalysisFunnel } from '../api/get-analysis-funnel';
@@ -35,7 +35,6 @@ export function FunnelSection({ range }: { range: Range }) {
   );
   const option = useMemo(
     () => ({
-      ...chartAria('Bid funnel'),
       tooltip: { trigger: 'axis' },
       grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: rows.map((r) => r.stage) },
@@ -61,7 +60,7 @@ export function FunnelSection({ range }: { range: Range }) {
             Bids created from {funnel.data.from_date} to {funnel.data.to_date}; accepted means both negotiators agreed
             the terms.
           </p>
-          <LazyEChart option={option} label="Bid funnel" height={300} />
+          <LazyBarChart option={option} label={chartLabel('Bid funnel')} height={300} />
           <FiguresTable
             caption="Bid funnel"
             columns={columns}

@@ -1,8 +1,8 @@
 // Companies by traded volume as buyer or seller in the range, with their real names (the SuperAdmin's screen).
 import type { TopCompany } from '@spirit/domain/analysis/analysis.schemas';
 import { useMemo, useState } from 'react';
-import { LazyEChart } from '../../../ui/charts/lazy-echart';
-import { chartAria } from './chart-aria';
+import { LazyBarChart } from '../../../ui/charts/lazy-bar-chart';
+import { chartLabel } from './chart-label';
 import { formatMoney, formatQuantity } from '../../../ui/format';
 import { LoadingState, QueryError } from '../../../ui/status-states';
 import { useAnalysisTopCompanies } from '../api/get-analysis-top-companies';
@@ -29,7 +29,6 @@ export function TopCompaniesSection({ range }: { range: Range }) {
     // The largest at the top: a category axis draws its first entry at the bottom.
     const shown = [...rows].reverse();
     return {
-      ...chartAria('Top companies by traded volume'),
       tooltip: { trigger: 'axis' },
       grid: { left: 8, right: 24, top: 16, bottom: 8, containLabel: true },
       xAxis: { type: 'value', name: 'B/L' },
@@ -53,9 +52,9 @@ export function TopCompaniesSection({ range }: { range: Range }) {
         />
       ) : (
         <>
-          <LazyEChart
+          <LazyBarChart
             option={option}
-            label="Top companies by traded volume"
+            label={chartLabel('Top companies by traded volume')}
             height={Math.max(240, rows.length * 32 + 48)}
           />
           <FiguresTable

@@ -2,8 +2,9 @@
 import { VOLUME_GROUPS, type VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
 import type { VolumePoint } from '@spirit/domain/analysis/analysis.schemas';
 import { useMemo, useState } from 'react';
-import { LazyEChart } from '../../../ui/charts/lazy-echart';
-import { chartAria } from './chart-aria';
+import { LazyBarChart } from '../../../ui/charts/lazy-bar-chart';
+import { LazyLineChart } from '../../../ui/charts/lazy-line-chart';
+import { chartLabel } from './chart-label';
 import { FormField } from '../../../ui/form-field';
 import { formatMoney, formatQuantity } from '../../../ui/format';
 import { LoadingState, QueryError } from '../../../ui/status-states';
@@ -47,23 +48,20 @@ export function VolumeSection({ range }: { range: Range }) {
   const records = useMemo(() => volume.data?.records ?? [], [volume.data]);
   const label = GROUP_LABEL[groupBy];
   const options = useMemo(() => {
-    const by = label.toLowerCase();
     const bars = pivot(records, (r) => r.volume);
     const lines = pivot(records, (r) => r.avg_price);
     return {
       volume: {
-        ...chartAria(`Traded volume by ${by}`),
         ...chartBase(bars.periods, 'B/L'),
         series: bars.series.map((s) => ({ ...s, type: 'bar', stack: 'volume' })),
       },
       price: {
-        ...chartAria(`Average price by ${by}`),
         ...chartBase(lines.periods, '₹/L'),
         yAxis: { type: 'value', name: '₹/L', scale: true },
         series: lines.series.map((s) => ({ ...s, type: 'line', connectNulls: true })),
       },
     };
-  }, [records, label]);
+  }, [records]);
   const columns: FigureColumn<VolumePoint>[] = [
     { header: 'Period', cell: (r) => r.period, csv: (r) => r.period },
     { header: label, cell: (r) => r.key, csv: (r) => r.key },
@@ -108,8 +106,16 @@ export function VolumeSection({ range }: { range: Range }) {
             {data!.from_date} to {data!.to_date}, one point per {data!.bucket} (its first day).
           </p>
           <div className="analysis-charts">
-            <LazyEChart option={options.volume} label={`Traded volume by ${label.toLowerCase()}`} height={320} />
-            <LazyEChart option={options.price} label={`Average price by ${label.toLowerCase()}`} height={320} />
+            <LazyBarChart
+              option={options.volume}
+              label={chartLabel(`Traded volume by ${label.toLowerCase()}`)}
+              height={320}
+            />
+            <LazyLineChart
+              option={options.price}
+              label={chartLabel(`Average price by ${label.toLowerCase()}`)}
+              height={320}
+            />
           </div>
           <FiguresTable
             caption={`Traded volume and average price by ${label.toLowerCase()}`}

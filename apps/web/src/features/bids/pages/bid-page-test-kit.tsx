@@ -4,7 +4,7 @@
 // only (imported by *.test.tsx).
 import { TIER_LABELS } from '@spirit/domain/bids/bids.constants';
 import type { BidDetail } from '@spirit/domain/bids/bids.schemas';
-import type { Listing } from '@spirit/domain/listings/listings.schemas';
+import type { OwnListing } from '@spirit/domain/listings/listings.schemas';
 import { createChallenge } from 'altcha-lib/v1';
 import type { ReactElement } from 'react';
 import { renderRoutes, signIn } from '../../../test/page-kit';
@@ -91,8 +91,9 @@ export function marketItem(over: Partial<ItemDetail> = {}): ItemDetail {
   };
 }
 
-/** The caller's (a buyer's) open ask of the same product (listing 20 of `bidRecord`). */
-export function ownAsk(over: Partial<Listing> = {}): Listing {
+/** The caller's (a buyer's) open ask of the same product (listing 20 of `bidRecord`), of a distillery it negotiates
+ * for. */
+export function ownAsk(over: Partial<OwnListing> = {}): OwnListing {
   return {
     id: 20,
     side: 'Ask',
@@ -114,6 +115,7 @@ export function ownAsk(over: Partial<Listing> = {}): Listing {
     created_on: '2026-11-01T10:00:00.000Z',
     modified_on: '2026-11-01T10:00:00.000Z',
     version: 1,
+    can_edit: true,
     ...over,
   };
 }

@@ -46,6 +46,7 @@ describe('placing a bid from the market (/biditem/{id})', () => {
         ownAsk({ id: 21, is_open: false }),
         ownAsk({ id: 22, product: 'Malt Spirit' }),
         ownAsk({ id: 23, from_period: '2027-03', to_period: '2027-04' }),
+        ownAsk({ id: 24, distillery_name: 'Amritsar Distillery', can_edit: false }),
       ],
     });
     const user = userEvent.setup();
@@ -87,10 +88,45 @@ describe('placing a bid from the market (/biditem/{id})', () => {
     expect(body).not.toHaveProperty('is_bid_confidential');
   });
 
-  it('says so when the company has no open ask of the product, and links to create one', async () => {
-    open({ asks: [ownAsk({ is_open: false })] });
-    expect(await screen.findByText('You have no open ask of Grain ENA.')).toBeTruthy();
+  // Issue 21 item 18: an empty picker says which reason holds, not one combined explanation.
+  it('says so when the company has no ask of the product, and links to create one', async () => {
+    open({ asks: [ownAsk({ product: 'Malt Spirit' })] });
+    expect(await screen.findByText('You have no ask of Grain ENA.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create an ask' }).getAttribute('href')).toBe('/askcreate');
+    expect(screen.queryByRole('button', { name: 'Place Bid' })).toBeNull();
+  });
+
+  it('says when the company’s asks of the product are for other months', async () => {
+    open({ asks: [ownAsk({ from_period: '2027-03', to_period: '2027-04' })] });
+    expect(
+      await screen.findByText(
+        'Your asks of Grain ENA are for other months (03-2027 – 04-2027); this listing is for 11-2026 – 02-2027, and a bid joins listings whose months overlap.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Your ask')).toBeNull();
+  });
+
+  it('says which of the asks for these months is closed and which is sold out', async () => {
+    open({
+      asks: [
+        ownAsk({ status: 'Closed', is_open: false }),
+        ownAsk({ id: 21, distillery_name: 'Patiala Distillery', is_open: false, available_quantity: '0.0' }),
+      ],
+    });
+    expect(
+      await screen.findByText(
+        'Your asks of Grain ENA for these months take no bids: Ludhiana Distillery, 12-2026 – 01-2027, is closed; Patiala Distillery, 12-2026 – 01-2027, is sold out.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says when the open asks for these months are of a distillery the caller is not the Negotiator of', async () => {
+    open({ asks: [ownAsk({ can_edit: false })] });
+    expect(
+      await screen.findByText(
+        'Your company’s asks of Grain ENA for these months are from Ludhiana Distillery, and you are not mapped as the Negotiator of that distillery: its Negotiator places the bids.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Place Bid' })).toBeNull();
   });
 

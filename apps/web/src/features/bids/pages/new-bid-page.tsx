@@ -40,7 +40,7 @@ function Placement({ item, pick }: { item: ItemDetail; pick: ReturnType<typeof u
 
   if (own.isPending) return <LoadingState />;
   if (own.isError) return <ErrorState message="Your listings could not be read." onRetry={() => void own.refetch()} />;
-  if (!mine) return <NoListing item={item} />;
+  if (!mine) return <NoListing item={item} records={own.data.records} />;
   const { offer, ask } = sides(item, mine);
   const init = Object.fromEntries(BID_FEE_FIELDS.map((f) => [f, ask?.[f] ?? '']));
   return (

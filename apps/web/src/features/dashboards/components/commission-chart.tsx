@@ -4,7 +4,7 @@
 import type { CommissionDay } from '@spirit/domain/dashboards/dashboards.schemas';
 import { useMemo } from 'react';
 import { errorText } from '../../../app/api-client';
-import { LazyEChart } from '../../../ui/charts/lazy-echart';
+import { LazyBarChart } from '../../../ui/charts/lazy-bar-chart';
 import { formatMoney } from '../../../ui/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/status-states';
 import { useDashboardCommissionData } from '../api/get-dashboard-commission-data';
@@ -19,8 +19,6 @@ const LABEL = 'Commission Data Over Time, bar chart of buyer, seller and total c
 
 function optionOf(rows: CommissionDay[]) {
   return {
-    // ECharts names its box from this (otherwise from a generated summary that drops the chart's title).
-    aria: { enabled: true, label: { description: `${LABEL}; the figures are in the table below.` } },
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 8, right: 8, bottom: 8, top: 40, containLabel: true },
@@ -46,7 +44,7 @@ export function CommissionChart() {
   else
     body = (
       <>
-        <LazyEChart option={option} height={400} label={LABEL} />
+        <LazyBarChart option={option} height={400} label={`${LABEL}; the figures are in the table below.`} />
         <details className="chart-figures">
           <summary>Figures as a table</summary>
           <table className="figures-table">

@@ -7,7 +7,7 @@ export async function getIndiaMap(): Promise<IndiaMapAsset> {
   const res = await fetch(INDIA_MAP_URL, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error('The map of India could not be loaded.');
   const asset = (await res.json()) as IndiaMapAsset;
-  const { registerSvgMap } = await import('../../../ui/charts/echart');
+  const { registerSvgMap } = await import('../../../ui/charts/map-kit');
   registerSvgMap(INDIA_MAP_NAME, asset.svg);
   return asset;
 }

@@ -53,11 +53,9 @@ describe('the offer map’s markers', () => {
       records,
       map: { states },
       priceLabel: 'Offered Rate',
-      label: 'Map of possible sellers',
     });
     expect(option.geo).toMatchObject({ map: 'india', zoom: MAP_ZOOM });
     expect(MAP_ZOOM).toBe(1.2);
-    expect(option.aria.label.description).toBe('Map of possible sellers');
     expect(option.series).toHaveLength(1);
     expect(option.series[0]).toMatchObject({ type: 'scatter', coordinateSystem: 'geo' });
     expect(option.series[0]!.data).toHaveLength(3);

@@ -69,13 +69,9 @@ export function offerMapOption(opts: {
   map: Pick<IndiaMapAsset, 'states'>;
   /** "Offered Rate" on a buyer's map, "Asked Rate" on a seller's. */
   priceLabel: string;
-  /** The chart's accessible name. ECharts' aria writes its own (the markers' SVG coordinates) over the box's label
-   * unless given one. */
-  label: string;
 }) {
   const markers = mapMarkers(opts.records, opts.map);
   return {
-    aria: { enabled: true, label: { description: opts.label } },
     tooltip: {
       trigger: 'item',
       formatter: (params: { data?: Partial<MapMarker> }) => {

@@ -8,10 +8,10 @@ import type { OfferDetail, PossibleRecord } from '@spirit/domain/listings/listin
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatRate } from '../../../ui/format';
 import { useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
 import { RowActionButton, RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllPossibleOffer } from '../api/get-all-possible-offer';
+import { BidOpenLink } from './bid-open-link';
 import { LandedPrice } from './landed-price';
 import { StarRating } from './star-rating';
 import type { PlaceBidDialogProps } from './listing-extensions';
@@ -85,15 +85,7 @@ export function possibleColumns(opts: {
       body: (r: PossibleRecord) => {
         // A pair with an open bid gets no second one: the row leads to that bid instead (issue 21 item 17).
         if (r.open_bid_id)
-          return (
-            <Link
-              to={`/biditem/${r.id}/${r.open_bid_id}`}
-              className="bid-open-link"
-              aria-label={`Bid open: view your bid for ${r.product} from ${r.state}`}
-            >
-              <i className="pi pi-comments" aria-hidden="true" /> Bid open
-            </Link>
-          );
+          return <BidOpenLink listingId={r.id} bidId={r.open_bid_id} what={`${r.product} from ${r.state}`} />;
         const label = `Place bid for ${r.product} from ${r.state}`;
         return placeBid ? (
           <RowActionButton icon="pi-send" label={label} onClick={() => placeBid(r)} />

@@ -19,6 +19,7 @@ const item = (id: number, name: string, state: string) => ({
   quantity_available: '125000.0',
   price_per_liter: '62.50',
   created_on: '2026-11-01T10:00:00.000Z',
+  open_bid_id: null as number | null,
 });
 
 // The server masks; the second record stands for one that arrived whole by mistake.
@@ -90,6 +91,18 @@ describe('item list (/items)', () => {
     expect(within(goa!).getByRole('link', { name: 'View Grain ENA from Goa' }).getAttribute('href')).toBe(
       '/viewitem/1',
     );
+  });
+
+  it('shows Bid open, linking to the bid, on an item the company already bids on (issue 21 item 17)', async () => {
+    records = [{ ...item(1, '****es', 'Goa'), open_bid_id: 58 }, item(2, '****ts', 'Bihar')];
+    renderItems('/items', ['Negotiator']);
+    const table = await screen.findByRole('table', { name: 'Items on the market, newest first' });
+    const [goa, bihar] = within(table).getAllByRole('row').slice(1);
+    const open = within(goa!).getByRole('link', { name: 'Bid open: view your bid for Grain ENA from Goa' });
+    expect(open.getAttribute('href')).toBe('/biditem/1/58');
+    expect(open.textContent).toContain('Bid open');
+    expect(within(goa!).queryByRole('link', { name: /^Bid on/ })).toBeNull();
+    expect(within(bihar!).getByRole('link', { name: 'Bid on Grain ENA from Bihar' })).toBeTruthy();
   });
 
   it('sends the filters in the URL and offers no Bid link to other roles', async () => {

@@ -1,6 +1,6 @@
 // The market (/items, spec 001 §2 "Item list"): other companies' open listings of the side the user trades with,
 // company names masked, filtered by spirit types and states; Bid leads to the bid page, View to the item.
-import type { inventoryItemSchema } from '@spirit/domain/listings/listings.schemas';
+import type { marketItemSchema } from '@spirit/domain/listings/listings.schemas';
 import type { z } from 'zod';
 import { useSession } from '../../../app/session';
 import { DataList, type DataColumn } from '../../../ui/data-list';
@@ -10,10 +10,11 @@ import { RowActionLink } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllInventory } from '../api/get-all-inventory';
 import { readNamesFilter } from '../../../ui/names-filter-form';
+import { BidOpenLink } from '../components/bid-open-link';
 import { MarketFilters } from '../components/market-filters';
 import { formatLitres } from '../components/listing-format';
 
-type Item = z.infer<typeof inventoryItemSchema>;
+type Item = z.infer<typeof marketItemSchema>;
 
 const what = (r: Item) => `${r.type_of_spirit} from ${r.state}`;
 
@@ -35,7 +36,13 @@ export function marketColumns(canBid: boolean): DataColumn<Item>[] {
             key: 'bid',
             header: 'Bid',
             className: 'actions-cell',
-            body: (r: Item) => <RowActionLink to={`/biditem/${r.id}`} icon="pi-send" label={`Bid on ${what(r)}`} />,
+            // An item the company already bids on leads to that bid, not to a second one (issue 21 item 17).
+            body: (r: Item) =>
+              r.open_bid_id ? (
+                <BidOpenLink listingId={r.id} bidId={r.open_bid_id} what={what(r)} />
+              ) : (
+                <RowActionLink to={`/biditem/${r.id}`} icon="pi-send" label={`Bid on ${what(r)}`} />
+              ),
           },
         ]
       : []),

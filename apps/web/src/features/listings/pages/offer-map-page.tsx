@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../app/session';
-import { LazyEChart } from '../../../ui/charts/lazy-echart';
+import { LazyMapChart } from '../../../ui/charts/lazy-map-chart';
 import { routeId } from '../../../ui/route-id';
 import { useReturnTo } from '../../../ui/return-to';
 import { EmptyState, ErrorState, LoadingState, QueryError } from '../../../ui/status-states';
@@ -45,10 +45,8 @@ export function OfferMapPage() {
   const chartLabel = `Map of India with ${count} markers of possible ${counterparty.toLowerCase()}s; the table lists them`;
   const option = useMemo(
     () =>
-      records.data && map.data
-        ? offerMapOption({ records: records.data.records, map: map.data, priceLabel, label: chartLabel })
-        : null,
-    [records.data, map.data, priceLabel, chartLabel],
+      records.data && map.data ? offerMapOption({ records: records.data.records, map: map.data, priceLabel }) : null,
+    [records.data, map.data, priceLabel],
   );
 
   let content;
@@ -69,7 +67,7 @@ export function OfferMapPage() {
               onRetry={() => void map.refetch()}
             />
           ) : option ? (
-            <LazyEChart option={option} height={520} label={chartLabel} />
+            <LazyMapChart option={option} height={520} label={chartLabel} />
           ) : (
             <LoadingState label="Loading the map…" />
           )}

@@ -8,6 +8,8 @@ import { ToastProvider } from '../../../ui/toast';
 import { MappingForm } from './mapping-form';
 
 const calls: { method: string; body: Record<string, unknown> }[] = [];
+let freeDistilleries = [{ id: 10, name: 'Nashik Unit' }];
+let distilleryCount = 1;
 const admin = {
   id: 1,
   name: 'Admin',
@@ -32,7 +34,8 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
       { id: 2, name: 'Neha', in_mapping: false },
       { id: 3, name: 'Arun', in_mapping: true },
     ]);
-  if (method === 'getAllUntaggedDistill') return ok([{ id: 10, name: 'Nashik Unit' }]);
+  if (method === 'getAllUntaggedDistill') return ok(freeDistilleries);
+  if (method === 'getAllDistill') return ok({ records: [], totalRecords: distilleryCount });
   if (method === 'createDistillGroup') return ok({ id: 5 }, 'Mapping created successfully');
   if (method === 'refreshUser') return ok({ user: { ...admin, roles: ['Admin', 'Approver'] } });
   return new Response(JSON.stringify({ status: 'ERROR', statusCode: 500, error: 'unexpected', code: 'x' }), {
@@ -43,6 +46,8 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
 describe('de-centralized mapping form', () => {
   beforeEach(() => {
     calls.length = 0;
+    freeDistilleries = [{ id: 10, name: 'Nashik Unit' }];
+    distilleryCount = 1;
     setSession({ token: 'tok', user: admin });
     vi.stubGlobal('fetch', vi.fn(fakeServer));
   });
@@ -100,5 +105,50 @@ describe('de-centralized mapping form', () => {
     expect(getSession()?.token).toBe('tok');
     expect(await screen.findByText(/Returning to De-Centralized Mappings in [45] s\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go now' }).getAttribute('href')).toBe('/decentralized');
+  });
+});
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/decentralized/edit', element: <MappingForm type="Decentralized" /> }], {
+    initialEntries: ['/decentralized/edit'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+// Issue 21 item 18: the De-Centralized picker, empty, says why — no distillery yet, or all of them mapped.
+describe('an empty distillery picker', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    freeDistilleries = [];
+    setSession({ token: 'tok', user: admin });
+    vi.stubGlobal('fetch', vi.fn(fakeServer));
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('says the company has no distillery yet and links to add one', async () => {
+    distilleryCount = 0;
+    renderForm();
+    expect(await screen.findByText(/Your company has no distillery yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'add a distillery first' }).getAttribute('href')).toBe('/distilleries');
+    expect(screen.queryByRole('link', { name: 'De-Centralized' })).toBeNull();
+  });
+
+  it('says every distillery is already in a mapping and where to change it', async () => {
+    distilleryCount = 3;
+    renderForm();
+    expect(await screen.findByText(/All 3 of your company’s distilleries are already in a mapping/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'De-Centralized' }).getAttribute('href')).toBe('/decentralized');
+    expect(screen.queryByRole('link', { name: 'add a distillery first' })).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { RedirectNotice, useDelayedRedirect } from '../../../ui/use-delayed-redi
 import { applyServerFieldErrors, inputClass, passes, schemaResolver } from '../../../ui/zod-form';
 import { useCreateDistillGroup } from '../api/create-distill-group';
 import { useUntaggedDistilleries } from '../api/get-all-untagged-distill';
+import { useDistilleryCount } from '../api/get-distillery-count';
 import { useUntaggedUsers } from '../api/get-all-untagged-user';
 import { refreshUser } from '../api/refresh-user';
 import { useUpdateDistillGroup } from '../api/update-distill-group';
@@ -37,13 +38,26 @@ type MappingValues = {
 };
 type MappingOutput = z.output<typeof mappingFormSchema>;
 
-/** Why the distillery picker is empty, with the ways out: a distillery is in one mapping at most. */
+/** Why the distillery picker is empty (issue 21 item 18), told apart: the company has none yet, or every one of them
+ * is already in a mapping (a distillery is in one mapping at most). */
 function NoFreeDistillery() {
+  const count = useDistilleryCount(true);
+  if (count.data === 0)
+    return (
+      <span role="status">
+        Your company has no distillery yet: <Link to="/distilleries">add a distillery first</Link>.
+      </span>
+    );
+  if (count.data === undefined && !count.isError) return <span role="status">Checking your distilleries…</span>;
   return (
     <span role="status">
-      No distillery is free: every distillery of your company is already in a mapping (change that mapping on{' '}
-      <Link to="/centralized">Centralized</Link> or <Link to="/decentralized">De-Centralized</Link>), or none has been
-      added yet: <Link to="/distilleries">add a distillery first</Link>.
+      {count.data === undefined
+        ? 'No distillery is free: '
+        : count.data === 1
+          ? 'Your company’s one distillery is already in a mapping: '
+          : `All ${count.data} of your company’s distilleries are already in a mapping: `}
+      a distillery is in one mapping at most; change its mapping on <Link to="/centralized">Centralized</Link> or{' '}
+      <Link to="/decentralized">De-Centralized</Link>.
     </span>
   );
 }

@@ -6,7 +6,7 @@ import { users } from '../users/users.table.js';
 /**
  * A company's API keys (issue 25 part 5). The key is `sxk_<id>_<secret>`: only the SHA-256 of the 256-bit secret is
  * kept, so the key cannot be shown again. A revoked key stays listed (revoked_at) and answers 401 at once: a trigger
- * announces the change on `actor_changed` (migration 0024), which empties every process's caller cache.
+ * announces the change on `actor_changed` (migration 0027), which empties every process's caller cache.
  */
 export const apiKeys = pgTable(
   'api_keys',

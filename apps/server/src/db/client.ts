@@ -23,6 +23,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Statements sent so far: tests hold request paths to their query budget with it. */
   queries: { count: number };
+  /**
+   * The same connections, not counted in `queries`: for work no request waits for (the event outbox's numbering,
+   * fan-out and durable consumers), so a request's statement budget is its own.
+   */
+  background: Db;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   /**
@@ -114,6 +119,7 @@ export function openPostgres(url: string): Database {
     db,
     kind: 'postgres',
     queries,
+    background: drizzlePg(pool, { schema }) as unknown as Db,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: async (channel, { onNotify, onLost }) => {
@@ -227,6 +233,7 @@ export function openPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     queries,
+    background: drizzlePglite({ client: driver, schema }) as unknown as Db,
     migrate: () => migratePglite(drizzlePglite({ client: driver }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => void (await db.execute(sql`select 1`)),
     // One process owns an embedded database: its notifications arrive as the committing statement returns.

@@ -159,7 +159,8 @@ export type EventHub = {
 
 export function createEventHub(opts: { database: Database; log: FastifyBaseLogger; fallbackMs?: number }): EventHub {
   const { database, log } = opts;
-  const db = database.db;
+  // Nothing here is a request's work: its statements are not counted against any request's budget.
+  const db = database.background;
   const listeners = new Set<(batch: StoredEvent[]) => void>();
   const consumers: Consumer[] = [];
   let seen = 0;

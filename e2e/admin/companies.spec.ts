@@ -111,6 +111,8 @@ test('the company admin activates the account from the invitation mail and signs
 });
 
 test('the clients list: approved and rejected views, search, name sort and page sizes', async ({ page }, testInfo) => {
+  // Four views, a search, two sorts and three page sizes, each checked with axe: more than a minute when busy.
+  test.setTimeout(180_000);
   await signInAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await menuLink(page, 'Clients').click();
   await expect(page).toHaveURL(/\/clients$/);

@@ -36,6 +36,8 @@ async function photograph(page: Page, testInfo: TestInfo, name: string) {
 test('the seller replaces the sale order and both parties preview it; the buyer has no upload', async ({
   page,
 }, testInfo) => {
+  // Two parties' journeys in one test: a busy machine needs more than the default minute.
+  test.setTimeout(180_000);
   const trade = await demoTrade();
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInAs(page, SELLER, DEMO_PASSWORD);

@@ -1,6 +1,7 @@
 // Server-side pagination, search and name sorting shared by every list (DESIGN.md §3 "Lists").
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import type { MarketCache } from './market-cache.js';
 
 export function pageOf(q: Pick<ListQuery, 'page' | 'page_size'>) {
@@ -25,6 +26,12 @@ export function totalWhere(from: SQLWrapper, where: SQL | undefined, cap?: numbe
       ? sql<number>`(select count(*) from (${matching} limit ${cap}) as capped)::int`
       : sql<number>`(select count(*) from ${from}${where ? sql` where ${where}` : sql``})::int`
   ).mapWith(Number);
+}
+
+/** The rows of `from` matching `where`: a page past the end's count (`pageWithTotal`'s `countAll`). */
+export async function countWhere(db: Tx, from: SQLWrapper, where: SQL | undefined): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from ${from}${where ? sql` where ${where}` : sql``}`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { byName, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { byName, countWhere, pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import { companies } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
 import { apiKeys, apiKeyUses } from './apikeys.table.js';
@@ -40,17 +40,7 @@ export async function listKeys(tx: Tx, companyId: number, q: ListQuery & { sort_
     .orderBy(...order)
     .limit(pageOf(q).limit)
     .offset(pageOf(q).offset);
-  return pageWithTotal(
-    q,
-    rows,
-    async () =>
-      (
-        await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(apiKeys)
-          .where(where)
-      )[0]!.n,
-  );
+  return pageWithTotal(q, rows, () => countWhere(tx, apiKeys, where));
 }
 
 export async function findKeyRow(tx: Tx, companyId: number, id: number) {

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { newToken } from '../../lib/crypto.js';
 import { forbidden, invalidField, notFound } from '../../lib/errors.js';
-import { pageOf, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
+import { pageOf, countWhere, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { urlRefusal } from './webhooks.address.js';
@@ -68,14 +68,7 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
     .orderBy(...order)
     .limit(pageOf(q).limit)
     .offset(pageOf(q).offset);
-  const page = await pageWithTotal(q, rows, async () => {
-    return (
-      await deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(webhooks)
-        .where(where)
-    )[0]!.n;
-  });
+  const page = await pageWithTotal(q, rows, () => countWhere(deps.db, webhooks, where));
   return { records: page.records.map(toWebhook), totalRecords: page.totalRecords };
 }
 
@@ -199,14 +192,7 @@ export async function deliveries(
     .orderBy(q.sort_order === 'asc' ? asc(webhookDeliveries.id) : desc(webhookDeliveries.id))
     .limit(pageOf(q).limit)
     .offset(pageOf(q).offset);
-  const page = await pageWithTotal(q, rows, async () => {
-    return (
-      await deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(webhookDeliveries)
-        .where(where)
-    )[0]!.n;
-  });
+  const page = await pageWithTotal(q, rows, () => countWhere(deps.db, webhookDeliveries, where));
   return { records: page.records.map(toDelivery), totalRecords: page.totalRecords };
 }
 

@@ -182,7 +182,8 @@ export async function auditEntries(h: Harness, action: string, objectId?: number
       objectId === undefined
         ? eq(auditLog.action, action)
         : sql`${auditLog.action} = ${action} and ${auditLog.object_id} = ${String(objectId)}`,
-    );
+    )
+    .orderBy(auditLog.id);
 }
 
 /** Asserts the error envelope: HTTP status equals statusCode, and the given error, code and fields. */

@@ -118,6 +118,31 @@ describe('price alerts meet the market', () => {
     await h.call('deletePriceAlert', { id: alert.id }, buyer.negotiator.token);
   });
 
+  it('a listing created and changed at once tells each matching alert once, whoever owns it', async () => {
+    const mine = (await create(buyer, { price: '40' })).body.data;
+    const theirs = (await create(otherBuyer, { price: '41' })).body.data;
+    const listing = await seedListing(h, seller, { offer_price: '39', offer_quantity: '1000' });
+    const changed = await h.call(
+      'updateInventory',
+      {
+        ...listingBody(seller, { offer_price: '38', offer_quantity: '1000' }),
+        id: listing.id,
+        version: listing.version,
+      },
+      seller.negotiator.token,
+    );
+    expect(changed.statusCode, JSON.stringify(changed.body)).toBe(200);
+    for (const userId of [buyer.negotiator.id, otherBuyer.negotiator.id]) {
+      const told = (await alertsTold(userId)).filter((n) => n.listing_id === listing.id);
+      expect(told).toHaveLength(1);
+    }
+    for (const [t, a] of [
+      [buyer, mine],
+      [otherBuyer, theirs],
+    ] as const)
+      await h.call('deletePriceAlert', { id: a.id }, t.negotiator.token);
+  });
+
   it('a seller’s alert on asks: at least the bound', async () => {
     const alert = await create(seller, { side: 'Ask', price: '70' });
     expect(alert.statusCode).toBe(200);

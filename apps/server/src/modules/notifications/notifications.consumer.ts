@@ -142,14 +142,13 @@ export function notificationsConsumer(deps: Deps): Consumer {
     name: 'notifications',
     handle: async (tx, batch) => {
       const now = deps.now();
-      for (const event of batch) {
-        const pending = BID_TYPES.has(event.type)
-          ? await forBidEvent(tx, event, now)
-          : event.type === 'listing.created' || event.type === 'listing.changed'
-            ? await alertNotifications(tx, event, now)
-            : [];
+      for (const event of batch.filter((e) => BID_TYPES.has(e.type))) {
+        const pending = await forBidEvent(tx, event, now);
         if (pending.length) await writeNotifications(tx, pending, { except: event.actor_user_id, now });
       }
+      // Listing events are matched against the price alerts as one set (the actor is left out there).
+      const alerted = await alertNotifications(tx, batch, now);
+      if (alerted.length) await writeNotifications(tx, alerted, { now });
     },
   };
 }

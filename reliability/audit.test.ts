@@ -108,6 +108,28 @@ it('every row a call changes has an entry from that call, over a whole scenario'
     ...m,
     ask: { id: (await seedMarket(a, { superToken, seller, buyer: m.buyer })).ask.id },
   });
+  // Issue 25: a price alert, notification settings, an API key and a webhook, each set up and taken down.
+  const alert = await call<{ id: number }>(
+    'createPriceAlert',
+    { side: 'Offer', product: 'Molasses ENA', state: '', price: '99' },
+    m.buyer.negotiator.token,
+  );
+  await call('deletePriceAlert', { id: alert.body.data.id }, m.buyer.negotiator.token);
+  await call(
+    'updateNotificationPreferences',
+    { preferences: [{ type: 'bid_placed', in_app: true, mail: false }] },
+    seller.negotiator.token,
+  );
+  const key = await call<{ id: number }>('createApiKey', { name: 'ERP', scope: 'read' }, seller.adminToken);
+  await call('revokeApiKey', { id: key.body.data.id }, seller.adminToken);
+  const hook = await call<{ id: number }>(
+    'createWebhook',
+    { url: 'http://127.0.0.1:9/hook', event_types: ['bid.placed'] },
+    seller.adminToken,
+  );
+  await call('deleteWebhook', { id: hook.body.data.id }, seller.adminToken);
+  for (const res of [alert, key, hook]) expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+
   await call('archiveUser', { user_id: seller.negotiator.id }, seller.adminToken);
 
   expect(missing).toEqual([]);

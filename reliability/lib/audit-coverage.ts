@@ -29,6 +29,22 @@ export const RULES: Record<string, Rule> = {
   idempotency_keys: { exempt: 'stored answers of retried calls, kept 24 hours' },
   invoice_counters: { exempt: 'the last number of each series and year; every number is audited on its invoice' },
   files: { exempt: 'stored uploads; their use is audited where they are used (company, listing.bulk_created)' },
+  // Issue 25: what users set up is audited; what the outbox and its consumers keep is bookkeeping of audited changes.
+  price_alerts: { object: 'alert', key: 'id' },
+  notification_preferences: { object: 'user', key: 'user_id' },
+  api_keys: { object: 'api_key', key: 'id' },
+  webhooks: { object: 'webhook', key: 'id' },
+  events: { exempt: 'the outbox: each event is written beside the audit entry of the change it tells' },
+  event_consumers: { exempt: 'each durable consumer’s place in the outbox' },
+  stream_tickets: { exempt: 'single-use tickets that open an event stream, kept a minute' },
+  notifications: { exempt: 'messages made from audited changes; marking them read is the reader’s own' },
+  bid_lapse_warnings: { exempt: 'which bids their Negotiators were warned of before they lapse' },
+  price_alert_hits: { exempt: 'which listing each alert has told its owner of' },
+  api_key_uses: { exempt: 'each call made with a key: itself the record of its use' },
+  webhook_deliveries: {
+    exempt: 'each delivery and attempt: itself the record; a replay is audited (webhook.replayed)',
+  },
+  trade_days: { exempt: 'approved trades summed by day, kept by triggers (migration 0024); the trades are audited' },
 };
 
 export type Snapshot = Map<string, string>;

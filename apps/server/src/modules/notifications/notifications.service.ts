@@ -11,6 +11,7 @@ import type { NotificationPreference, NotificationsQuery } from '@spirit/domain/
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
+import { audit } from '../audit/audit.service.js';
 import { pageOf, pageWithTotal, searchPattern, totalOver } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { savedPreferences } from './notifications.repository.js';
@@ -94,12 +95,24 @@ export async function preferences(deps: Deps, actor: Actor) {
 
 export async function updatePreferences(deps: Deps, actor: Actor, rows: NotificationPreference[]) {
   const now = deps.now();
-  await deps.db
-    .insert(notificationPreferences)
-    .values(rows.map((r) => ({ user_id: actor.userId, type: r.type, in_app: r.in_app, mail: r.mail, updated_at: now })))
-    .onConflictDoUpdate({
-      target: [notificationPreferences.user_id, notificationPreferences.type],
-      set: { in_app: sql`excluded.in_app`, mail: sql`excluded.mail`, updated_at: now },
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(notificationPreferences)
+      .values(
+        rows.map((r) => ({ user_id: actor.userId, type: r.type, in_app: r.in_app, mail: r.mail, updated_at: now })),
+      )
+      .onConflictDoUpdate({
+        target: [notificationPreferences.user_id, notificationPreferences.type],
+        set: { in_app: sql`excluded.in_app`, mail: sql`excluded.mail`, updated_at: now },
+      });
+    await audit(tx, {
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      action: 'user.notification_preferences',
+      objectType: 'user',
+      objectId: actor.userId,
+      after: { preferences: rows },
     });
+  });
   return preferences(deps, actor);
 }

@@ -493,7 +493,10 @@ async function benchDatabase(kind, bare, afterScenarios) {
         for (const s of list) runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
-      const bulk = opts.only.length ? null : await bulkUploadRate(server.base, generated.ids);
+      const bulk =
+        !opts.only.length || opts.only.some((o) => 'bulk upload'.includes(o))
+          ? await bulkUploadRate(server.base, generated.ids)
+          : null;
       const bareRps = median(bares.map((b) => b.rps));
       const trade =
         !opts.only.length || opts.only.some((o) => 'full trade'.includes(o))

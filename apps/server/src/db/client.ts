@@ -200,19 +200,27 @@ type Queryable = Pick<PGlite, 'query'>;
  * likewise, inside the transaction's lock.
  */
 function driverFor<C extends Queryable>(client: C, statements: PgliteStatements, mode: RunMode): C {
+  // PGlite runs on this thread and answers through promises that settle at once: a chain of statements never gave
+  // timers and sockets a turn, so a bulk upload and the outbox's consumers after it held every other request for
+  // two seconds. Each statement or transaction outside a transaction first lets the event loop turn; inside one,
+  // statements run straight on (the transaction holds the database anyway, and is best kept short).
+  const turn = mode === 'transaction' ? null : () => new Promise<void>((resolve) => setImmediate(resolve));
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
-        return (text: string, params?: unknown[], options?: QueryOptions) => {
+        return async (text: string, params?: unknown[], options?: QueryOptions) => {
           const plain = dropKnownParsers(options);
+          if (turn) await turn();
           return statements.takes(text, params, plain)
             ? statements.run(text, params!, plain, mode)
             : target.query(text, params, plain);
         };
       }
       if (prop === 'transaction' && 'transaction' in target) {
-        return (fn: (tx: Queryable) => Promise<unknown>) =>
-          (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction')));
+        return async (fn: (tx: Queryable) => Promise<unknown>) => {
+          if (turn) await turn();
+          return (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction')));
+        };
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;

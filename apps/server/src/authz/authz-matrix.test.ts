@@ -2,7 +2,7 @@
 // each role of company A and of company B acting on A's objects. Each expected answer comes from the method's
 // declared access (api/methods.ts); a refusal must leave every table as it was.
 import { METHODS, type MethodName } from '@spirit/domain/api/methods';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../modules/invoices/invoices.table.js';

@@ -1,7 +1,7 @@
 // A private file behind a `file_url` (`/api/getFile?id=…`): fetched through `getFile` with the session and shown
 // from an object URL, released when the view goes. A PAN card on the company pages, a trade's sale order on Bid
 // Detail: an image inline, a PDF in the browser's own viewer.
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { useEffect, useState } from 'react';
 import { errorText, fetchFile } from '../app/api-client';
 import { LoadingState } from './status-states';

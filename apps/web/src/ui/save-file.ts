@@ -1,6 +1,6 @@
 // Saving bytes the app fetched as a download: a temporary link clicked once. Not part of api-client, which /login
-// loads: `saveStoredFile` brings the files schemas with it.
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+// loads. It reads file links with files.constants, not files.schemas: the chart pages' CSV downloads carry no zod.
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { fetchFile } from '../app/api-client';
 
 /** Saves an object URL under `name`, then releases it once the browser has taken the bytes. */

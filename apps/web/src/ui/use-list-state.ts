@@ -1,7 +1,7 @@
 // The state of a server-side list (page, page size, search, name sort) kept in the URL's query string, so the
 // browser's back and forward buttons walk through it and a list can be linked to as the user sees it. A list's
 // own filters (a status toggle, a date range) live there too.
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@spirit/domain/common/list.schemas';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@spirit/domain/common/list.constants';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

@@ -39,9 +39,6 @@ export function applyServerFieldErrors<Values extends FieldValues>(
   }
 }
 
-// Kept here for the forms that import it with the rest of this glue.
-export { inputClass } from './form-field';
-
 /** Upper-cases the input as typed (PAN, GST, licence numbers), keeping the caret where it was. */
 export function upperCased<Name extends string>(
   registration: UseFormRegisterReturn<Name>,

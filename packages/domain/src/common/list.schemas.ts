@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './list.constants.js';
 import { idField, wholeNumberField } from './numbers.js';
 
-export const PAGE_SIZES = [5, 10, 20, 30] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 
 /** U+0000–U+001F and U+007F: no searched value holds them. */
 // eslint-disable-next-line no-control-regex

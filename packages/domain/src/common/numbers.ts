@@ -2,25 +2,17 @@
 // as 1 and `[2]` as 2, so a malformed body could act on a real row. Only a JSON number or a plain decimal string (what
 // the spec's forms send) gets through; everything else is refused by type with the field named.
 import { z } from 'zod';
+import { groupIndian } from './grouping.js';
 import { MESSAGES } from './validators.js';
+
+// Kept here for the modules that read it with the fields; zod-free modules import it from grouping.ts.
+export { groupIndian };
 
 export const NUMBER_MESSAGES = {
   wholeNumber: 'Must be a whole number',
   id: 'Must be a positive whole number',
   amount: (decimals: number) => `Must be a number with at most ${decimals} decimals`,
 } as const;
-
-/**
- * A whole number in Indian digit grouping, as the app shows figures: 1000000 → "10,00,000" (the last three digits,
- * then pairs). Messages use it so a limit reads as the field shows it. Fractions are kept as they are.
- */
-export function groupIndian(value: number): string {
-  const [whole = '', fraction] = String(Math.abs(value)).split('.');
-  const last = whole.slice(-3);
-  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  const grouped = rest ? `${rest},${last}` : last;
-  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
 
 // 16 digits already exceed Number.MAX_SAFE_INTEGER; the length cap keeps huge strings from being parsed at all.
 const DIGITS = /^[0-9]{1,16}$/;

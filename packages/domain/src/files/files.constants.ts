@@ -29,3 +29,13 @@ export function uploadProblem(file: { name: string; type: string; size: number }
   if (file.size > MAX_UPLOAD_BYTES) return FILE_MESSAGES.tooLarge;
   return null;
 }
+
+/** `file_url` values have the form `/api/getFile?id=<uuid>`; the id is what the calls take. */
+export function fileIdFromUrl(url: string): string | null {
+  const match = /(?:^|[?&]id=|\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(url.trim());
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
+export function fileUrlOf(id: string): string {
+  return `/api/getFile?id=${id}`;
+}

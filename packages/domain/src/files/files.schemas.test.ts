@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_UPLOAD_TYPES, FILE_MESSAGES, MAX_UPLOAD_BYTES, fileLooksAllowed } from './files.constants.js';
-import { fileIdFromUrl, fileUrlOf, getFileSchema, uploadResultSchema } from './files.schemas.js';
+import {
+  ALLOWED_UPLOAD_TYPES,
+  FILE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  fileIdFromUrl,
+  fileLooksAllowed,
+  fileUrlOf,
+} from './files.constants.js';
+import { getFileSchema, uploadResultSchema } from './files.schemas.js';
 
 const ID = '0b7f9c1e-5d1a-4c47-9a39-2f4e1b8a6c11';
 

@@ -1,6 +1,6 @@
 // Offers and asks (DESIGN.md §4 "Listings"; spec 001 §2, §5, §9).
 import type { CompanyType } from '../companies/companies.constants.js';
-import { groupIndian } from '../common/numbers.js';
+import { groupIndian } from '../common/grouping.js';
 import { MAX_UPLOAD_BYTES } from '../files/files.constants.js';
 
 /** Sellers post offers, buyers post asks. */

@@ -3,7 +3,7 @@
 // counterparty: before the trade a company is masked, so a notification says product, quantity, price and the bid.
 import { BID_SIDES, BID_TIERS, otherBidSide, type BidSide, type BidTier } from '../bids/bids.constants.js';
 import { whoseTurn, type BidState, type Instant } from '../bids/bids.rules.js';
-import { groupIndian } from '../common/numbers.js';
+import { groupIndian } from '../common/grouping.js';
 import type { EventType } from '../events/events.constants.js';
 import { DEFAULT_CHANNELS, type NotificationChannels, type NotificationType } from './notifications.constants.js';
 

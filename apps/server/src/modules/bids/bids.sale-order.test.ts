@@ -2,9 +2,8 @@
 // the seller distillery, checked by content, attached by updateBid, readable through getFile by the two parties and
 // the SuperAdmin only; a replacement keeps the earlier file and the audit entry names both. Every refusal leaves the
 // rows as they were.
-import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES, fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { bidDetailSchema } from '@spirit/domain/bids/bids.schemas';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';

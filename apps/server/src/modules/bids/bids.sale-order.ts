@@ -5,7 +5,7 @@
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import { saleOrderRefusal } from '@spirit/domain/bids/bids.rules';
 import type { UpdateBid } from '@spirit/domain/bids/bids.schemas';
-import { fileIdFromUrl, fileUrlOf } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl, fileUrlOf } from '@spirit/domain/files/files.constants';
 import type { Actor } from '../../lib/actor.js';
 import { invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';

@@ -20,7 +20,7 @@ import {
   type BidState,
 } from '@spirit/domain/bids/bids.rules';
 import type { BidDetail, BidHistoryEntry, BidListRecord } from '@spirit/domain/bids/bids.schemas';
-import { fileUrlOf } from '@spirit/domain/files/files.schemas';
+import { fileUrlOf } from '@spirit/domain/files/files.constants';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';

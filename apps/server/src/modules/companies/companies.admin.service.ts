@@ -1,7 +1,7 @@
 // The SuperAdmin's side of companies: lists, details, edit, delete and restore, notifications.
 import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
 import type { CompanyDetails } from '@spirit/domain/companies/companies.admin.schemas';
-import { fileIdFromUrl, fileUrlOf } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl, fileUrlOf } from '@spirit/domain/files/files.constants';
 import type { companyListSchema, updateCompanySchema } from '@spirit/domain/companies/companies.admin.schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 import { COMPANY_MESSAGES, SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
 import { canReview } from '@spirit/domain/companies/companies.rules';
 import type { CreateCompany } from '@spirit/domain/companies/companies.schemas';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, invalidField, notFound } from '../../lib/errors.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES } from '@spirit/domain/auth/auth.constants';
 import { COMPANY_MESSAGES, SPIRITS } from '@spirit/domain/companies/companies.constants';
 import { createCompanyResultSchema } from '@spirit/domain/companies/companies.schemas';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { stateCitiesResultSchema } from '@spirit/domain/geo/geo.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

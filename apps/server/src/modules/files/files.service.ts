@@ -5,8 +5,8 @@ import {
   ALLOWED_UPLOAD_TYPES,
   SALE_ORDER_PURPOSE,
   UNCLAIMED_UPLOAD_TTL_HOURS,
+  fileUrlOf,
 } from '@spirit/domain/files/files.constants';
-import { fileUrlOf } from '@spirit/domain/files/files.schemas';
 import { BULK_MAX_BYTES, LISTING_MESSAGES } from '@spirit/domain/listings/listings.constants';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';

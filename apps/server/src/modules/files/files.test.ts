@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { COMPANY_MESSAGES } from '@spirit/domain/companies/companies.constants';
-import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@spirit/domain/files/files.constants';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES, fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLocked } from '../../lib/scheduler.js';

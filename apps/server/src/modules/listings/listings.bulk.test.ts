@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { bulkColumnsOf } from '@spirit/domain/listings/listings.constants';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';

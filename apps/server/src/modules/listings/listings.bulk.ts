@@ -1,7 +1,7 @@
 // Bulk upload of offers and asks (spec 001 /bulkupload; issue 8 part 5): the xlsx template of the caller's side, and
 // a sheet read with SheetJS, every row checked with createOffer's schema and rules, all rows created or none.
 import * as XLSX from '@e965/xlsx';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import {
   BULK_MAX_REPORTED_ERRORS,
   BULK_MAX_ROWS,

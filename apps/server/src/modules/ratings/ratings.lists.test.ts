@@ -1,7 +1,7 @@
 // What the ratings become: Your rating, Industry rating and Source on the possible counterparties, the bid lists
 // and the bid page, computed from the rows; the form's pickers; and the export read back as a spreadsheet.
 import * as XLSX from '@e965/xlsx';
-import { fileIdFromUrl } from '@spirit/domain/files/files.schemas';
+import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectError,

@@ -1,6 +1,5 @@
 import { SPIRIT_NAMES } from '@spirit/domain/companies/companies.constants';
-import { FormField } from '../../../ui/form-field';
-import { inputClass } from '../../../ui/zod-form';
+import { FormField, inputClass } from '../../../ui/form-field';
 
 /** A product filter: every product, or one of the platform's. */
 export function ProductSelect({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {

@@ -4,8 +4,7 @@ import { EARLIEST_DATE } from '@spirit/domain/analysis/analysis.constants';
 import { defaultRange, rangeError } from '@spirit/domain/analysis/analysis.rules';
 import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../../../ui/form-field';
-import { inputClass } from '../../../ui/zod-form';
+import { FormField, inputClass } from '../../../ui/form-field';
 import type { Range } from './range';
 
 export function RangeForm({ value, onApply }: { value: Range; onApply: (range: Range) => void }) {

@@ -8,9 +8,9 @@ import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { Alert } from '../../../ui/alert';
 import { Captcha, type CaptchaHandle } from '../../../ui/captcha';
-import { FormField } from '../../../ui/form-field';
+import { FormField, inputClass } from '../../../ui/form-field';
 import { SubmitButton } from '../../../ui/submit-button';
-import { applyServerFieldErrors, inputClass, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
+import { applyServerFieldErrors, passes, schemaResolver, upperCased } from '../../../ui/zod-form';
 import { useCreateCompany } from '../api/create-company';
 import {
   CompanyTypeField,

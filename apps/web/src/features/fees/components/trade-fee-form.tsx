@@ -9,11 +9,11 @@ import {
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, errorText } from '../../../app/api-client';
-import { FormField } from '../../../ui/form-field';
+import { FormField, inputClass } from '../../../ui/form-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
 import { RedirectNotice, useDelayedRedirect } from '../../../ui/use-delayed-redirect';
-import { applyServerFieldErrors, inputClass, passes, schemaResolver } from '../../../ui/zod-form';
+import { applyServerFieldErrors, passes, schemaResolver } from '../../../ui/zod-form';
 import { useUpdateBidCommission } from '../api/update-bid-commission';
 
 const FIELDS = BID_SIDES.flatMap((side) =>

@@ -1,7 +1,7 @@
 // De-Centralized Mappings (/decentralized; spec 000 §2): one distillery each, with a negotiator, an authorizer
 // and an approver.
 import type { Mapping } from '@spirit/domain/mappings/mappings.schemas';
-import { PAGE_SIZES } from '@spirit/domain/common/list.schemas';
+import { PAGE_SIZES } from '@spirit/domain/common/list.constants';
 import { Link } from 'react-router';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';

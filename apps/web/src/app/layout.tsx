@@ -1,24 +1,18 @@
-// The two page frames: the signed-in shell (header, role-based side menu, main) and the public frame of the
-// sign-in pages. Both read the current route's entry from the route table through the match handle.
-import { Suspense, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
-import { mayCall } from '@spirit/domain/api/access';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { LiveUpdates } from '../features/events/live-updates';
+// The public frame of the sign-in pages, and what it shares with the signed-in shell (app-shell.tsx, loaded only
+// once a signed-in route is opened, so /login carries no menu, bell or live stream): both read the current route's
+// entry from the route table through the match handle.
+import { Suspense } from 'react';
+import { Outlet, useMatches } from 'react-router';
 import { Logo } from '../ui/logo';
 import { LoadingState } from '../ui/status-states';
-import { useReturnTo } from '../ui/return-to';
 import { useBodyClass } from '../ui/use-body-class';
-import { call } from './api-client';
-import { AccessDenied, RouteGuard } from './guards';
-import { MenuButtonCount, MenuCount } from './menu-count';
-import { menuFor, type AppRoute } from './routes';
-import { clearSession, useSession } from './session';
+import { RouteGuard } from './guards';
+import type { AppRoute } from './routes';
 import { useDocumentTitle } from './use-document-title';
 
 export type RouteHandle = { route: AppRoute };
 
-function useCurrentRoute(): AppRoute | undefined {
+export function useCurrentRoute(): AppRoute | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
@@ -27,7 +21,7 @@ function useCurrentRoute(): AppRoute | undefined {
   return undefined;
 }
 
-function SkipLink() {
+export function SkipLink() {
   return (
     <a className="skip-link" href="#main">
       Skip to main content
@@ -35,7 +29,7 @@ function SkipLink() {
   );
 }
 
-function PageOutlet() {
+export function PageOutlet() {
   return (
     <Suspense fallback={<LoadingState />}>
       <Outlet />
@@ -70,144 +64,5 @@ function PublicFrame({ route }: { route: AppRoute | undefined }) {
         <PageOutlet />
       </main>
     </div>
-  );
-}
-
-function SignOutButton() {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    try {
-      await call('logout', {}, { ignoreInvalidToken: true });
-    } catch {
-      // The session ends here whatever the server said: it may already have expired.
-    }
-    clearSession('signed-out');
-    navigate('/login', { replace: true });
-  };
-  return (
-    <button type="button" className="header-button" onClick={() => void signOut()} disabled={busy}>
-      <i className="pi pi-sign-out" aria-hidden="true" /> Sign out
-    </button>
-  );
-}
-
-/**
- * Who is signed in, Change Password and Sign out. Inline on wide screens; at phone width behind one "Account"
- * button, so the header stays one line. Escape or choosing an item closes it.
- */
-function AccountMenu({ companyName, userName }: { companyName: string | null; userName: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <div
-      className="app-header-user"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) setOpen(false);
-      }}
-    >
-      <button
-        type="button"
-        className="header-button account-toggle"
-        aria-expanded={open}
-        aria-controls="account-panel"
-        onClick={() => setOpen((value) => !value)}
-      >
-        <i className="pi pi-user" aria-hidden="true" />
-        <span className="visually-hidden">Account</span>
-      </button>
-      <div id="account-panel" className={`account-panel${open ? ' is-open' : ''}`}>
-        <div className="who">
-          {companyName ? <span className="company-name">{companyName}</span> : null}
-          <span className="user-name">
-            <i className="pi pi-user" aria-hidden="true" /> {userName}
-          </span>
-        </div>
-        <Link to="/passwordreset" className="header-link" onClick={() => setOpen(false)}>
-          Change Password
-        </Link>
-        <SignOutButton />
-      </div>
-    </div>
-  );
-}
-
-/** The signed-in frame: header, menu and the page (or, on a route the user may not use, `refused`). */
-function Shell({ refused }: { refused?: ReactNode }) {
-  const session = useSession();
-  const user = session?.user;
-  const menu = user ? menuFor(user) : [];
-  const [menuOpen, setMenuOpen] = useState(false);
-  // A detail page highlights the list it belongs to: the one the user came from, else its route's parent.
-  const route = useCurrentRoute();
-  const from = useReturnTo('').split('?')[0];
-  const parent = menu.some((item) => item.path === from) ? from : route?.menuParent;
-  const counted = menu.some((item) => item.count === 'awaiting');
-  return (
-    <div className="app-frame">
-      <LiveUpdates />
-      <SkipLink />
-      <header className="app-header">
-        <div className="app-header-start">
-          {user ? (
-            <button
-              type="button"
-              className="header-button menu-toggle"
-              aria-expanded={menuOpen}
-              aria-controls="side-menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <i className="pi pi-bars" aria-hidden="true" />
-              <span className="visually-hidden">Menu</span>
-              <MenuButtonCount enabled={counted} />
-            </button>
-          ) : null}
-          <Logo />
-        </div>
-        {user ? (
-          <div className="app-header-end">
-            {mayCall('getUnreadNotificationCount', user.roles) ? <NotificationBell /> : null}
-            <AccountMenu companyName={user.company_name} userName={user.name} />
-          </div>
-        ) : (
-          <Link to="/login" className="header-link">
-            Sign in
-          </Link>
-        )}
-      </header>
-      <div className="app-body">
-        {user ? (
-          <nav id="side-menu" className={`side-menu${menuOpen ? ' is-open' : ''}`} aria-label="Main menu">
-            <ul>
-              {menu.map((item) => (
-                <li key={item.path}>
-                  <NavLink
-                    to={item.path}
-                    className={({ isActive }) => (isActive || item.path === parent ? 'active' : undefined)}
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    {item.label}
-                    {item.count ? <MenuCount enabled={counted} /> : null}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        <main id="main" tabIndex={-1} className="app-main">
-          {refused ?? <PageOutlet />}
-        </main>
-      </div>
-    </div>
-  );
-}
-
-export function AppLayout() {
-  const route = useCurrentRoute();
-  useDocumentTitle(route?.title);
-  return (
-    <RouteGuard guard={route?.guard ?? 'session'} refused={<Shell refused={<AccessDenied />} />}>
-      <Shell />
-    </RouteGuard>
   );
 }

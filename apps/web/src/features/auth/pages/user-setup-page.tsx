@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
+import { QueryCache } from '../../../app/query-cache';
 import { Alert } from '../../../ui/alert';
 import { Captcha, type CaptchaHandle } from '../../../ui/captcha';
 import { FormField, inputClass } from '../../../ui/form-field';
@@ -147,7 +148,7 @@ function SetupForm({ token, invitation }: { token: string; invitation: Invitatio
   );
 }
 
-export function UserSetupPage() {
+function UserSetupScreen() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const verification = useVerifyToken(token);
@@ -163,5 +164,14 @@ export function UserSetupPage() {
       <h1 id="page-title">Set up your account</h1>
       {body}
     </section>
+  );
+}
+
+/** A public page: it provides the app's query cache itself (the signed-in shell is not around it). */
+export function UserSetupPage() {
+  return (
+    <QueryCache>
+      <UserSetupScreen />
+    </QueryCache>
   );
 }

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
+import { QueryCache } from '../../../app/query-cache';
 import { Alert } from '../../../ui/alert';
 import { Captcha, type CaptchaHandle } from '../../../ui/captcha';
 import { FormField, inputClass } from '../../../ui/form-field';
@@ -85,7 +86,7 @@ function Success() {
   );
 }
 
-export function RegisterPage() {
+function RegisterScreen() {
   const captcha = useRef<CaptchaHandle>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -255,5 +256,14 @@ export function RegisterPage() {
         Already registered? <Link to="/login">Sign in</Link>
       </p>
     </section>
+  );
+}
+
+/** A public page: it provides the app's query cache itself (the signed-in shell is not around it). */
+export function RegisterPage() {
+  return (
+    <QueryCache>
+      <RegisterScreen />
+    </QueryCache>
   );
 }

@@ -1,82 +1,12 @@
 // The bell in the top bar (issue 25 part 3): the unread count, re-read every 30 s, and a panel with the newest
-// notifications, each linking to its bid (or listing), "Mark all read" and the settings page.
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { errorText } from '../../../app/api-client';
-import { formatDateTime } from '../../../ui/format';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/status-states';
-import { useNotifications } from '../api/get-notifications';
+// notifications, "Mark all read" and the settings page (notification-list.tsx). The signed-in shell carries the
+// bell; the panel's code is fetched when it first opens.
+import { lazy, Suspense, useState } from 'react';
+import { LoadingState } from '../../../ui/status-states';
 import { unreadText, useUnreadCount } from '../api/get-unread-count';
-import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import './notifications.css';
 
-const PANEL_SIZE = 10;
-
-function NotificationList({ onFollow }: { onFollow: () => void }) {
-  const list = useNotifications({ page: 1, page_size: PANEL_SIZE, sort_by: 'newest' });
-  const mark = useMarkNotificationsRead();
-  if (list.isPending) return <LoadingState />;
-  if (list.isError) return <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  const records = list.data.records;
-  const unread = records.some((n) => !n.read_at);
-  return (
-    <>
-      <div className="notification-panel-actions">
-        <button
-          type="button"
-          className="link-button"
-          disabled={!unread || mark.isPending}
-          onClick={() => mark.mutate({ all: true })}
-        >
-          Mark all read
-        </button>
-        <Link to="/notificationsettings" className="header-link" onClick={onFollow}>
-          Settings
-        </Link>
-      </div>
-      {records.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <ul className="notification-list" aria-label="Notifications, newest first">
-          {records.map((n) => {
-            const body = (
-              <>
-                <span className="notification-title">
-                  {n.read_at ? null : <span className="visually-hidden">Unread: </span>}
-                  {n.title}
-                </span>
-                <span className="notification-text">{n.text}</span>
-                <time className="notification-time" dateTime={n.created_at}>
-                  {formatDateTime(n.created_at)}
-                </time>
-              </>
-            );
-            const follow = () => {
-              if (!n.read_at) mark.mutate({ id: n.id });
-              onFollow();
-            };
-            return (
-              <li key={n.id} className={n.read_at ? 'is-read' : 'is-unread'}>
-                {n.link ? (
-                  <Link to={n.link} onClick={follow}>
-                    {body}
-                  </Link>
-                ) : (
-                  <div>{body}</div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {list.data.totalRecords > records.length ? (
-        <p className="notification-more">
-          Showing the newest {records.length} of {list.data.totalRecords}.
-        </p>
-      ) : null}
-    </>
-  );
-}
+const NotificationList = lazy(() => import('./notification-list').then((m) => ({ default: m.NotificationList })));
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -110,7 +40,9 @@ export function NotificationBell() {
       </button>
       {open ? (
         <div id="notification-panel" className="notification-panel" role="region" aria-label="Notifications">
-          <NotificationList onFollow={() => setOpen(false)} />
+          <Suspense fallback={<LoadingState />}>
+            <NotificationList onFollow={() => setOpen(false)} />
+          </Suspense>
         </div>
       ) : null}
     </div>

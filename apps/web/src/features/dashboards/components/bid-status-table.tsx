@@ -1,9 +1,10 @@
 // A dashboard table (Approved Bid Status, Open Bid Status): the first rows of its list with loading, failed and
-// empty states, and a link to the full list.
+// empty states, and a link to the full list. Ten rows, no sorting, paging or selection: a plain <table> drawn with
+// PrimeReact DataTable's classes (so the theme and the lists' rules style it alike, cards at phone width included)
+// rather than DataTable itself, which with its core is ~100 KB of gzip JavaScript the dashboard's chart page cannot
+// carry (docs/decisions.md "Page-weight budgets").
 import type { DashboardBidList, DashboardBid } from '@spirit/domain/dashboards/dashboards.schemas';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useId, type HTMLAttributes } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../../app/api-client';
 import type { DataColumn } from '../../../ui/data-list';
@@ -31,28 +32,43 @@ export function BidStatusTable({ title, note, result, columns, report }: Props) 
   else if (result.isPending || !result.data) body = <LoadingState />;
   else
     body = (
-      <DataTable
-        value={result.data.records}
-        dataKey="id"
-        className="data-list-table"
-        emptyMessage={<EmptyState message={NO_DATA} />}
-        pt={{
-          table: { 'aria-labelledby': id },
-          // A wide table scrolls sideways on a phone: its frame takes focus so arrow keys can scroll it.
-          wrapper: { tabIndex: 0, role: 'region', 'aria-label': `${title} (scrollable)` },
-        }}
-      >
-        {columns.map((column) => (
-          <Column
-            key={column.key}
-            columnKey={column.key}
-            header={column.header}
-            body={(row: DashboardBid) => column.body(row)}
-            className={column.className}
-            pt={{ bodyCell: { 'data-label': column.header } as HTMLAttributes<HTMLTableCellElement> }}
-          />
-        ))}
-      </DataTable>
+      <div className="p-datatable p-component data-list-table">
+        {/* A wide table scrolls sideways on a phone: its frame takes focus so arrow keys can scroll it. */}
+        <div className="p-datatable-wrapper" tabIndex={0} role="region" aria-label={`${title} (scrollable)`}>
+          <table className="p-datatable-table" aria-labelledby={id}>
+            <thead className="p-datatable-thead">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className={column.className}>
+                    <div className="p-column-header-content">
+                      <span className="p-column-title">{column.header}</span>
+                    </div>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="p-datatable-tbody">
+              {result.data.records.length === 0 ? (
+                <tr className="p-datatable-emptymessage">
+                  <td colSpan={columns.length}>
+                    <EmptyState message={NO_DATA} />
+                  </td>
+                </tr>
+              ) : (
+                result.data.records.map((row) => (
+                  <tr key={row.id}>
+                    {columns.map((column) => (
+                      <td key={column.key} className={column.className} data-label={column.header}>
+                        {column.body(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
     );
   return (
     <section className="card dashboard-table" aria-labelledby={id}>

@@ -5,6 +5,11 @@ import './prime-base.css';
 
 type Props = {
   label: string;
+  /** A PrimeIcons class before the label, e.g. 'pi pi-download'. */
+  icon?: string;
+  /** PrimeReact's outlined and small variants. */
+  outlined?: boolean;
+  size?: 'small';
   type?: 'button' | 'submit';
   className?: string | undefined;
   disabled?: boolean;
@@ -22,6 +27,9 @@ const SPINNER =
 
 export function Button({
   label,
+  icon,
+  outlined = false,
+  size,
   type = 'button',
   className,
   disabled = false,
@@ -33,8 +41,11 @@ export function Button({
   const classes = [
     className,
     'p-button p-component',
+    outlined && 'p-button-outlined',
+    size === 'small' && 'p-button-sm',
     off && 'p-disabled',
-    loading && 'p-button-loading p-button-loading-label-only p-button-loading-left',
+    loading && 'p-button-loading p-button-loading-left',
+    loading && !icon && 'p-button-loading-label-only',
   ];
   return (
     <button
@@ -56,6 +67,8 @@ export function Button({
         >
           <path d={SPINNER} fill="currentColor" />
         </svg>
+      ) : icon ? (
+        <span className={`p-button-icon p-c p-button-icon-left ${icon}`} aria-hidden="true" />
       ) : null}
       <span className="p-button-label p-c">{label}</span>
     </button>

@@ -1,6 +1,6 @@
 // A chart's figures as a table, and a "Download CSV" of exactly those rows and columns (the raw figures, unformatted).
 import type { CsvCell } from '@spirit/domain/common/csv';
-import { Button } from 'primereact/button';
+import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/status-states';
 import { downloadCsv } from './download-csv';
 

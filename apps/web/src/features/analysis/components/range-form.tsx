@@ -2,8 +2,8 @@
 // three years, From not after To), applied together.
 import { EARLIEST_DATE } from '@spirit/domain/analysis/analysis.constants';
 import { defaultRange, rangeError } from '@spirit/domain/analysis/analysis.rules';
-import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/button';
 import { FormField, inputClass } from '../../../ui/form-field';
 import type { Range } from './range';
 

@@ -11,8 +11,9 @@ import { RowActionButton } from '../../../ui/row-action';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids, type BidsQuery } from '../api/get-all-bids';
 import { askPriceOf, BidStatusTag, BothParties, Counterparty, DateTimeCell, listingOf } from './bid-cells';
-import { BidDialog, type BidDialogMode } from './bid-dialog';
+import type { BidDialogMode } from './bid-dialog';
 import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
+import { LazyBidDialog } from './lazy-bid-dialog';
 import { TradeRefCell } from './trade-ref';
 import { ViewBidLink } from './view-bid-link';
 
@@ -161,7 +162,7 @@ export function BidListScreen({
         search={{ label: 'Search bids', placeholder: 'Search by product, state or trade reference', clearable: true }}
       />
       {withAction ? (
-        <BidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'details'} onClose={() => setOpened(null)} />
+        <LazyBidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'details'} onClose={() => setOpened(null)} />
       ) : null}
     </div>
   );

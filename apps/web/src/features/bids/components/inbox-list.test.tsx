@@ -84,7 +84,8 @@ describe('Waiting for me: approval rows and one code for a queue (issue 21, item
     await user.click(screen.getByRole('button', { name: 'Approve selected (3)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm with a one-time code' });
     expect(dialog.textContent).toContain('the 3 bids you chose');
-    await user.click(within(dialog).getByRole('button', { name: 'Generate OTP' }));
+    // The code panel is fetched when the step-up first needs it.
+    await user.click(await within(dialog).findByRole('button', { name: 'Generate OTP' }));
     await user.type(within(dialog).getByRole('textbox'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify OTP' }));
     const report = await screen.findByRole('list', { name: 'Approved together' });

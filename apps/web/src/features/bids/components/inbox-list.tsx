@@ -13,8 +13,9 @@ import { useListState } from '../../../ui/use-list-state';
 import { useAllBids, type BidsQuery } from '../api/get-all-bids';
 import { ApprovalButtons } from './approval-buttons';
 import { Counterparty } from './bid-cells';
-import { BidDialog, type BidDialogMode } from './bid-dialog';
+import type { BidDialogMode } from './bid-dialog';
 import { BidFilters, bidFilterQuery, readBidFilter } from './bid-filters';
+import { LazyBidDialog } from './lazy-bid-dialog';
 import { BID_LISTS_REFRESH_MS } from './bid-list-screen';
 import { Stack, StepCell, TermsCell, TimeLeftCell, useNow, ValueCell } from './inbox-cells';
 import { stepOf } from './bid-turn';
@@ -212,7 +213,7 @@ export function InboxList(props: {
       />
       {step.panel}
       {queue.panel}
-      <BidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'view'} onClose={() => setOpened(null)} />
+      <LazyBidDialog bidId={opened?.id ?? null} mode={opened?.mode ?? 'view'} onClose={() => setOpened(null)} />
     </div>
   );
 }

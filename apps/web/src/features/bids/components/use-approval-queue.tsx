@@ -12,7 +12,7 @@ import { ApiError, errorText } from '../../../app/api-client';
 import { useToast } from '../../../ui/toast';
 import { useBidAction } from '../api/bid-action';
 import { APPROVAL_WINDOW_KEY, approvalWindowOpen } from '../api/verify-otp';
-import { StepUpPanel } from './otp-panel';
+import { LazyStepUpPanel } from './lazy-step-up-panel';
 
 export type QueueOutcome = { id: number; ok: boolean; text: string };
 type Queued = Pick<BidListRecord, 'id' | 'version'>;
@@ -90,7 +90,7 @@ export function useApprovalQueue(opts: { onDone?: (outcomes: QueueOutcome[]) => 
           <p>
             One code approves the {waiting.length === 1 ? 'bid' : `${waiting.length} bids`} you chose, each on its own.
           </p>
-          <StepUpPanel onVerified={() => void sendAll(waiting)} onCancel={() => setWaiting(null)} />
+          <LazyStepUpPanel onVerified={() => void sendAll(waiting)} onCancel={() => setWaiting(null)} />
         </>
       ) : null}
     </Dialog>

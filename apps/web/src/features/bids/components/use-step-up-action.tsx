@@ -10,7 +10,7 @@ import { ApiError, errorText } from '../../../app/api-client';
 import { useToast } from '../../../ui/toast';
 import { useBidAction } from '../api/bid-action';
 import { APPROVAL_WINDOW_KEY, approvalWindowOpen } from '../api/verify-otp';
-import { StepUpPanel } from './otp-panel';
+import { LazyStepUpPanel } from './lazy-step-up-panel';
 import { TradedDialog, type Traded } from './traded-dialog';
 
 const successText = (body: BidActionInput, tierIsNegotiator: boolean) =>
@@ -54,7 +54,7 @@ export function useStepUpAction(opts: { negotiator: boolean; onDone?: () => void
         className="bid-dialog"
         draggable={false}
       >
-        {pending ? <StepUpPanel onVerified={() => void send(pending)} onCancel={() => setPending(null)} /> : null}
+        {pending ? <LazyStepUpPanel onVerified={() => void send(pending)} onCancel={() => setPending(null)} /> : null}
       </Dialog>
       <TradedDialog traded={traded} onClose={() => setTraded(null)} />
     </>

@@ -107,7 +107,8 @@ describe('bid page (/biditem/{id}/{orderid})', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const panel = await screen.findByRole('dialog', { name: 'Confirm with a one-time code' });
-    await user.click(within(panel).getByRole('button', { name: 'Generate OTP' }));
+    // The code panel is fetched when the step-up first needs it.
+    await user.click(await within(panel).findByRole('button', { name: 'Generate OTP' }));
     await user.type(within(panel).getByLabelText('OTP'), '123456');
     await user.click(within(panel).getByRole('button', { name: 'Verify OTP' }));
     await vi.waitFor(() => expect(cells(rowOf('Negotiator'))).toEqual(['Approved', 'Approved']));

@@ -117,7 +117,8 @@ describe('the bid page’s status line and actions', () => {
     expect(await field('Deal Locked')).toBe('Yes');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const panel = await screen.findByRole('dialog', { name: 'Confirm with a one-time code' });
-    await user.click(within(panel).getByRole('button', { name: 'Generate OTP' }));
+    // The code panel is fetched when the step-up first needs it.
+    await user.click(await within(panel).findByRole('button', { name: 'Generate OTP' }));
     await user.type(within(panel).getByLabelText('OTP'), '123456');
     await user.click(within(panel).getByRole('button', { name: 'Verify OTP' }));
     const done = await screen.findByRole('dialog', { name: 'Trade confirmed' });

@@ -125,7 +125,7 @@ export const bids = pgTable(
     // platform's trades of a day window are counted from the index alone (issue 23 "Budgets").
     index('bids_status_idx').on(t.status, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.approved_at),
     // A company's bids of one status (My Bids by status, approved trades), newest change first: each side apart,
-    // as the lists read them (bids.repository.ts `bidParts`).
+    // as the lists read them (bids.lists.shape.ts `bidParts`).
     index('bids_buyer_status_idx').on(
       t.buyer_company_id,
       t.status,

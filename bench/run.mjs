@@ -109,6 +109,17 @@ function scenarios(ids) {
     post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
     post('getDashboardAllLapsedBids page 1', 'getDashboardAllLapsedBids', {}, negotiator),
     post('getDashboardAllPendingAprrovedBids', 'getDashboardAllPendingAprrovedBids', {}, TOKENS.sellerAuthorizer),
+    // Unchanged polls (issue 25): the poll sends back the ETag of its last answer and is answered 304 from the change
+    // stamp (apps/server/src/lib/change-stamp.ts) without running the read. Goal: at least 0.5 of bare.
+    {
+      ...post('getAllBids by listing, unchanged poll (304)', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
+      unchanged: true,
+    },
+    { ...post('getAllOffers page 1, unchanged poll (304)', 'getAllOffers', {}, negotiator), unchanged: true },
+    {
+      ...post('getDashboardData (company cards), unchanged poll (304)', 'getDashboardData', {}, negotiator),
+      unchanged: true,
+    },
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 
@@ -249,6 +260,23 @@ async function measure(server, s, seconds, kind) {
   return { ...result, ...meter(result.total) };
 }
 
+/** The ETag a repeat of this call is answered 304 with (the first tags may move once with a write just heard of). */
+async function settledTag(url, headers, body) {
+  let tag = null;
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...(tag ? { 'if-none-match': tag } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
+    await res.arrayBuffer();
+    if (res.status === 304) return tag;
+    tag = res.headers.get('etag');
+    if (!tag) throw new Error(`${url}: answered without an ETag`);
+  }
+  throw new Error(`${url}: never answered 304`);
+}
+
 async function measureLoad(base, s, seconds) {
   if (s.login) {
     const bodies = await signInBodies(base, 150);
@@ -266,13 +294,16 @@ async function measureLoad(base, s, seconds) {
       ],
     });
   }
+  const headers = { ...s.headers, ...(s.body ? { 'content-type': 'application/json' } : {}) };
+  if (s.unchanged) headers['if-none-match'] = await settledTag(`${base}${s.path}`, headers, s.body);
   return load({
     url: `${base}${s.path}`,
     method: s.method,
-    headers: { ...s.headers, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    headers,
     body: s.body ? JSON.stringify(s.body) : undefined,
     connections: opts.connections,
     seconds,
+    notModified: !!s.unchanged,
   });
 }
 

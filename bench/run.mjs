@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
+import { streamFanOut } from './lib/streams.mjs';
 import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
@@ -38,6 +39,8 @@ const opts = {
   /** Full trades side by side: this many pairs of companies (bench/lib/trades.mjs), each `trade-rounds` trades. */
   tradePairs: Number(arg('trade-pairs', '0')),
   tradeRounds: Number(arg('trade-rounds', '5')),
+  /** Open event streams on the server (bench/lib/streams.mjs); 0: not measured. */
+  streams: Number(arg('streams', '0')),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   /** A market generated before (`node bench/generate.mjs --database-url … or --data-dir …`), measured as it is. */
   reuse: arg('database-url')
@@ -543,6 +546,9 @@ async function benchDatabase(kind, bare, afterScenarios) {
               bareRps,
             })
           : null;
+      const streams =
+        opts.streams > 0 ? await streamFanOut(server, generated.ids, TOKENS, { streams: opts.streams }) : null;
+      if (streams) console.log(streams.line);
       const extra = afterScenarios ? await afterScenarios(server) : null;
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
@@ -575,6 +581,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         bulk,
         trade,
         parallel,
+        streams,
         extra,
         profile: profiled,
       };
@@ -643,7 +650,7 @@ if (complete) {
           .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
           .join(
             ', ',
-          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}${r.streams ? `; ${r.streams.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

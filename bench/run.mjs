@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
+import { documentTimes } from './lib/documents.mjs';
 import { streamFanOut } from './lib/streams.mjs';
 import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
@@ -112,6 +113,9 @@ function scenarios(ids) {
     post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
     post('getDashboardAllLapsedBids page 1', 'getDashboardAllLapsedBids', {}, negotiator),
     post('getDashboardAllPendingAprrovedBids', 'getDashboardAllPendingAprrovedBids', {}, TOKENS.sellerAuthorizer),
+    // After the trade (issue 22): My Service Fee and the ratings lists.
+    post('getAllBidCommission page 1', 'getAllBidCommission', {}, admin),
+    post('getAllBidCommission (SuperAdmin)', 'getAllBidCommission', {}, superAdmin),
     // Unchanged polls (issue 25): the poll sends back the ETag of its last answer and is answered 304 from the change
     // stamp (apps/server/src/lib/change-stamp.ts) without running the read. Goal: at least 0.5 of bare.
     {
@@ -536,6 +540,14 @@ async function benchDatabase(kind, bare, afterScenarios) {
         !opts.only.length || opts.only.some((o) => 'full trade'.includes(o))
           ? await fullTradeRate(server.base, generated.ids, Math.max(opts.seconds, 3), bareRps)
           : null;
+      // The after-trade documents need an invoice: a full trade issues one when none ran above.
+      const documents =
+        !opts.only.length || opts.only.some((o) => 'documents'.includes(o))
+          ? await (trade ? Promise.resolve() : fullTradeRate(server.base, generated.ids, 0.1, bareRps)).then(() =>
+              documentTimes(server.base, TOKENS.admin),
+            )
+          : null;
+      if (documents) console.log(documents.line);
       const parallelSince = new Date(Date.now() - 1_000);
       const parallel =
         opts.tradePairs > 0
@@ -582,6 +594,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         trade,
         parallel,
         streams,
+        documents,
         extra,
         profile: profiled,
       };
@@ -650,7 +663,7 @@ if (complete) {
           .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
           .join(
             ', ',
-          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}${r.streams ? `; ${r.streams.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}${r.streams ? `; ${r.streams.line}` : ''}${r.documents ? `; ${r.documents.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

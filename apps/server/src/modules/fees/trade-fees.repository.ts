@@ -5,10 +5,11 @@ import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchPattern, totalOver } from '../../lib/list.js';
+import { pageOf, searchPattern, totalOver } from '../../lib/list.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
+import { invoices } from '../invoices/invoices.table.js';
 import { listings } from '../listings/listings.table.js';
 
 const offer = alias(listings, 'offer');
@@ -20,12 +21,27 @@ const sellerCompany = alias(companies, 'seller_company');
 const displayName = (c: { name: AnyColumn; registered_name: AnyColumn }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
-/** A side's live invoice (no credit note against it), newest first: `{id, number}` or null. */
-const liveInvoiceOf = (side: BidSide) =>
-  sql<{ id: number; number: string } | null>`(select json_build_object('id', i.id, 'number', i.number)
-    from invoices i where i.bid_id = ${bids.id} and i.side = ${side} and i.kind = 'invoice'
-      and not exists (select 1 from invoices c where c.credits_invoice_id = i.id)
-    order by i.id desc limit 1)`;
+/**
+ * The live invoice (no credit note against it) of each side of these trades, newest first: one statement for a
+ * page, after the page (so it is read for the page's rows only, never for the rows a total or an offset passes).
+ */
+export async function liveInvoices(tx: Tx, bidIds: number[]) {
+  if (!bidIds.length) return new Map<string, { id: number; number: string }>();
+  const rows = await tx
+    .select({ bid_id: invoices.bid_id, side: invoices.side, id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(
+      sql`${invoices.bid_id} = any(${`{${bidIds.join(',')}}`}::int[]) and ${invoices.kind} = 'invoice'
+        and not exists (select 1 from ${invoices} c where c.credits_invoice_id = ${invoices.id})`,
+    )
+    .orderBy(desc(invoices.id));
+  const live = new Map<string, { id: number; number: string }>();
+  for (const r of rows) {
+    const key = `${r.bid_id}|${r.side}`;
+    if (!live.has(key)) live.set(key, { id: r.id, number: r.number });
+  }
+  return live;
+}
 
 const tradeColumns = {
   bid: bids,
@@ -67,11 +83,17 @@ const SORT_COLUMNS: Record<TradeFeeSort, SQL | typeof bids.product> = {
   quantity: sql`${bids.quantity}`,
 };
 
+/**
+ * A page of approved trades, newest approval first unless sorted otherwise (`bids_*_approved_idx`, migration 0028:
+ * the page stops after its rows in index order); `withTotal` adds `total_records` (a window over every matching
+ * row: the caller asks for it only when its kept total has expired, lib/list.ts `pageWithKnownTotal`).
+ */
 export async function listTrades(
   tx: Tx,
   opts: {
     scope: { companyId: number; side: BidSide } | null;
     q: ListQuery & { sort_by?: TradeFeeSort | undefined };
+    withTotal: boolean;
   },
 ) {
   const pattern = searchPattern(opts.q.item_search);
@@ -81,12 +103,7 @@ export async function listTrades(
   const { limit, offset } = pageOf(opts.q);
   const rows = await joined(
     tx
-      .select({
-        ...tradeColumns,
-        buyer_invoice: liveInvoiceOf('buyer'),
-        seller_invoice: liveInvoiceOf('seller'),
-        total_records: totalOver,
-      })
+      .select({ ...tradeColumns, ...(opts.withTotal ? { total_records: totalOver } : {}) })
       .from(bids)
       .$dynamic(),
   )
@@ -94,11 +111,13 @@ export async function listTrades(
     .orderBy(direction(order), direction(bids.id))
     .limit(limit)
     .offset(offset);
-  return pageWithTotal(
-    opts.q,
-    rows.map(({ bid, total_records, ...names }) => ({ ...bid, ...names, total_records })),
-    async () => (await joined(tx.select({ n: count() }).from(bids).$dynamic()).where(where))[0]!.n,
-  );
+  return rows.map(({ bid, ...rest }) => ({ ...bid, ...rest }) as TradeRow & { total_records?: number });
+}
+
+/** How many approved trades match (a page past the end's total). */
+export async function countTrades(tx: Tx, opts: { scope: { companyId: number; side: BidSide } | null; q: ListQuery }) {
+  const where = tradesWhere(opts.scope, searchPattern(opts.q.item_search));
+  return (await joined(tx.select({ n: count() }).from(bids).$dynamic()).where(where))[0]!.n;
 }
 
 /** An approved trade with both parties' names and states and both distilleries; `lock` takes the bid row. */

@@ -322,6 +322,23 @@ function statements(n, auditPerCompany, listingsPerCompany, bidCount, passwordHa
     ],
     ...bidStatements(pairs),
     [
+      'ratings',
+      // Every company's ratings of twenty other companies' distilleries over the past year (the industry rating of a
+      // list row is the mean of each company's latest), and company 1's ten thousand more (issue 22's export of
+      // 10,000 rows). Distillery ids are 1…3n in a fresh database.
+      `insert into ratings (from_company_id, to_company_id, to_distillery_id, rating, source, created_at)
+      select g, d.company_id, d.id, 1 + (g + d.id) % 5, (array['New', 'Approved', 'Rejected'])[1 + (g * 7 + d.id) % 3],
+        now() - ((g * 13 + k) % 365) * interval '1 day' - k * interval '1 minute'
+      from generate_series(1, ${n}) g cross join generate_series(1, 20) k
+      join distilleries d on d.id = 1 + (g * 37 + k * 101) % ${3 * n}
+      where d.company_id <> g
+      union all
+      select 1, d.company_id, d.id, 1 + k % 5, (array['New', 'Approved', 'Rejected'])[1 + k % 3],
+        now() - (k % 365) * interval '1 day' - k * interval '1 second'
+      from generate_series(1, 10000) k join distilleries d on d.id = 1 + (k * 7) % ${3 * n}
+      where d.company_id <> 1`,
+    ],
+    [
       'sessions',
       `insert into sessions (token_hash, user_id, expires_at, last_seen_at, approval_until)
       select t.hash, u.id, now() + interval '7 days', now() + interval '7 days',

@@ -14,6 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
+import { documentTimes } from './lib/documents.mjs';
+import { streamFanOut } from './lib/streams.mjs';
 import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
@@ -38,6 +40,8 @@ const opts = {
   /** Full trades side by side: this many pairs of companies (bench/lib/trades.mjs), each `trade-rounds` trades. */
   tradePairs: Number(arg('trade-pairs', '0')),
   tradeRounds: Number(arg('trade-rounds', '5')),
+  /** Open event streams on the server (bench/lib/streams.mjs); 0: not measured. */
+  streams: Number(arg('streams', '0')),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   /** A market generated before (`node bench/generate.mjs --database-url … or --data-dir …`), measured as it is. */
   reuse: arg('database-url')
@@ -109,6 +113,20 @@ function scenarios(ids) {
     post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
     post('getDashboardAllLapsedBids page 1', 'getDashboardAllLapsedBids', {}, negotiator),
     post('getDashboardAllPendingAprrovedBids', 'getDashboardAllPendingAprrovedBids', {}, TOKENS.sellerAuthorizer),
+    // After the trade (issue 22): My Service Fee and the ratings lists.
+    post('getAllBidCommission page 1', 'getAllBidCommission', {}, admin),
+    post('getAllBidCommission (SuperAdmin)', 'getAllBidCommission', {}, superAdmin),
+    // Unchanged polls (issue 25): the poll sends back the ETag of its last answer and is answered 304 from the change
+    // stamp (apps/server/src/lib/change-stamp.ts) without running the read. Goal: at least 0.5 of bare.
+    {
+      ...post('getAllBids by listing, unchanged poll (304)', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
+      unchanged: true,
+    },
+    { ...post('getAllOffers page 1, unchanged poll (304)', 'getAllOffers', {}, negotiator), unchanged: true },
+    {
+      ...post('getDashboardData (company cards), unchanged poll (304)', 'getDashboardData', {}, negotiator),
+      unchanged: true,
+    },
   ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
 }
 
@@ -249,6 +267,23 @@ async function measure(server, s, seconds, kind) {
   return { ...result, ...meter(result.total) };
 }
 
+/** The ETag a repeat of this call is answered 304 with (the first tags may move once with a write just heard of). */
+async function settledTag(url, headers, body) {
+  let tag = null;
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...(tag ? { 'if-none-match': tag } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
+    await res.arrayBuffer();
+    if (res.status === 304) return tag;
+    tag = res.headers.get('etag');
+    if (!tag) throw new Error(`${url}: answered without an ETag`);
+  }
+  throw new Error(`${url}: never answered 304`);
+}
+
 async function measureLoad(base, s, seconds) {
   if (s.login) {
     const bodies = await signInBodies(base, 150);
@@ -266,13 +301,16 @@ async function measureLoad(base, s, seconds) {
       ],
     });
   }
+  const headers = { ...s.headers, ...(s.body ? { 'content-type': 'application/json' } : {}) };
+  if (s.unchanged) headers['if-none-match'] = await settledTag(`${base}${s.path}`, headers, s.body);
   return load({
     url: `${base}${s.path}`,
     method: s.method,
-    headers: { ...s.headers, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    headers,
     body: s.body ? JSON.stringify(s.body) : undefined,
     connections: opts.connections,
     seconds,
+    notModified: !!s.unchanged,
   });
 }
 
@@ -502,6 +540,14 @@ async function benchDatabase(kind, bare, afterScenarios) {
         !opts.only.length || opts.only.some((o) => 'full trade'.includes(o))
           ? await fullTradeRate(server.base, generated.ids, Math.max(opts.seconds, 3), bareRps)
           : null;
+      // The after-trade documents need an invoice: a full trade issues one when none ran above.
+      const documents =
+        !opts.only.length || opts.only.some((o) => 'documents'.includes(o))
+          ? await (trade ? Promise.resolve() : fullTradeRate(server.base, generated.ids, 0.1, bareRps)).then(() =>
+              documentTimes(server.base, TOKENS.admin),
+            )
+          : null;
+      if (documents) console.log(documents.line);
       const parallelSince = new Date(Date.now() - 1_000);
       const parallel =
         opts.tradePairs > 0
@@ -512,6 +558,9 @@ async function benchDatabase(kind, bare, afterScenarios) {
               bareRps,
             })
           : null;
+      const streams =
+        opts.streams > 0 ? await streamFanOut(server, generated.ids, TOKENS, { streams: opts.streams }) : null;
+      if (streams) console.log(streams.line);
       const extra = afterScenarios ? await afterScenarios(server) : null;
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
@@ -544,6 +593,8 @@ async function benchDatabase(kind, bare, afterScenarios) {
         bulk,
         trade,
         parallel,
+        streams,
+        documents,
         extra,
         profile: profiled,
       };
@@ -612,7 +663,7 @@ if (complete) {
           .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
           .join(
             ', ',
-          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}${r.streams ? `; ${r.streams.line}` : ''}${r.documents ? `; ${r.documents.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

@@ -44,6 +44,8 @@ const envSchema = z.object({
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Webhooks may target http:// and private, loopback or link-local addresses (test receivers); off in production. */
   WEBHOOK_ALLOW_LOCAL: bool.optional(),
+  /** Seals webhook signing secrets at rest (modules/webhooks/webhooks.secrets.ts); else a key file in DATA_DIR. */
+  WEBHOOK_SECRET_KEY: z.string().min(32, 'WEBHOOK_SECRET_KEY must be at least 32 characters').optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   S3_BUCKET: z.string().optional(),
   // The platform as the supplier on its service fee invoices (DESIGN.md §4 "Invoices"); demo defaults.
@@ -95,6 +97,7 @@ export type Config = {
   apiKeyRateLimit: number;
   /** Webhook URLs may be plain http and point at private, loopback or link-local addresses. */
   webhookAllowLocal: boolean;
+  webhookSecretKey: string | undefined;
   /** Server processes `main` runs (node:cluster); more than one only on the PostgreSQL server. */
   workers: number;
 };
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookAllowLocal: e.WEBHOOK_ALLOW_LOCAL ?? e.NODE_ENV !== 'production',
+    webhookSecretKey: e.WEBHOOK_SECRET_KEY,
   };
 }
 

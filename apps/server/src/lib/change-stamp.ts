@@ -61,3 +61,13 @@ export function stillFresh(
 
 /** No time-based change: far enough that it never passes (an integer, so the tag stays digits). */
 export const NEVER = 8_640_000_000_000_000;
+
+/**
+ * A list's or a count's answer may change by time alone beyond what its page shows (a bid elsewhere lapsing into or
+ * out of its filter, a listing's period ending): its tag holds a minute at most, less when a row on the page lapses
+ * sooner. Polls come every 15–60 s, so an unchanged one is still answered 304.
+ */
+export const LIST_HORIZON_MS = 60_000;
+export const listHorizon = (now: number, ...instants: number[]) => Math.min(now + LIST_HORIZON_MS, ...instants);
+/** The `etag` option of a polled list or count with nothing on its page that lapses. */
+export const listEtag = { etag: (_data: unknown, now: number) => listHorizon(now) };

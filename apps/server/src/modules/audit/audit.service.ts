@@ -19,17 +19,24 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
   await auditInsert(tx, entry);
 }
 
+const auditRow = (entry: AuditEntry) => ({
+  actor_user_id: entry.actorUserId,
+  company_id: entry.companyId,
+  action: entry.action,
+  object_type: entry.objectType,
+  object_id: String(entry.objectId),
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+});
+
 /** The entry's insert, not yet run: to send it with the change's other rows in one statement (db/together.ts). */
 export function auditInsert(tx: Tx, entry: AuditEntry) {
-  return tx.insert(auditLog).values({
-    actor_user_id: entry.actorUserId,
-    company_id: entry.companyId,
-    action: entry.action,
-    object_type: entry.objectType,
-    object_id: String(entry.objectId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  return tx.insert(auditLog).values(auditRow(entry));
+}
+
+/** Several entries' insert, not yet run (a sweep's batch); at least one entry. */
+export function auditInserts(tx: Tx, entries: AuditEntry[]) {
+  return tx.insert(auditLog).values(entries.map(auditRow));
 }
 
 const comparable = (v: unknown) => JSON.stringify(Array.isArray(v) ? [...v].sort() : (v ?? null));

@@ -9,7 +9,7 @@ import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { ownListingsQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
-import { awaitingCountQuery, bidListArgs, bidListQuery, type BidListOptions } from './bids.repository.js';
+import { awaitingCountQuery, bidListArgs, bidListQuery, type BidListOptions } from './bids.lists.repository.js';
 
 let h: Harness;
 let m: Market;

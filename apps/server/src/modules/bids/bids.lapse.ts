@@ -7,47 +7,70 @@ import {
   type BidSide,
 } from '@spirit/domain/bids/bids.constants';
 import { decide } from '@spirit/domain/bids/bids.rules';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { bidEvent, publish } from '../events/events.service.js';
+import { insertTogether } from '../../db/together.js';
+import { auditInserts } from '../audit/audit.service.js';
+import { bidEvent, eventInsert } from '../events/events.service.js';
 import { historyRow } from './bids.parties.js';
-import { insertHistory, lockExpired, type BidRow } from './bids.repository.js';
+import { historyInsert, lockExpired, type BidRow } from './bids.repository.js';
 import { bids } from './bids.table.js';
 import { stateOf } from './bids.view.js';
 
 type Expired = { bid: BidRow; offer_state: string; ask_state: string };
 
-/** Marks bids whose validity passed as Lapsed, each with a history entry (the clock's) and an audit entry. */
+/**
+ * Marks bids whose validity passed as Lapsed, each with a history entry (the clock's), an audit entry and an event:
+ * two statements for the whole batch (one update, then the three kinds of rows together, db/together.ts).
+ */
 export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
-  const done: number[] = [];
-  for (const { bid, offer_state, ask_state } of rows) {
+  const lapsing = rows.flatMap(({ bid, offer_state, ask_state }) => {
     const d = decide({ bid: stateOf(bid), action: 'lapse', actor: null, now });
-    if (!d.ok) continue;
-    await tx
-      .update(bids)
-      .set({ status: 'Lapsed', version: sql`${bids.version} + 1`, updated_at: now })
-      .where(eq(bids.id, bid.id));
+    if (!d.ok) return [];
     // The entry is on the side of the terms that lapsed: the placer's on a locked deal, else the last counterer's.
     const placer = sideOfType(bid.placed_by);
     const side: BidSide = bid.locked || bid[flagKey('negotiator', placer)] ? placer : otherBidSide(placer);
-    const states = { offer: offer_state, ask: ask_state };
-    await insertHistory(tx, [historyRow({ bid, states, side, actor: null, tier: null, status: d.historyStatus, now })]);
-    await audit(tx, {
-      actorUserId: null,
-      companyId: null,
-      action: 'bid.lapsed',
-      objectType: 'bid',
-      objectId: bid.id,
-      before: { status: bid.status },
-      after: { status: 'Lapsed' },
-    });
-    const lapsed = { ...bid, status: 'Lapsed', version: bid.version + 1 };
-    await publish(tx, bidEvent('bid.lapsed', lapsed, { userId: null, companyId: null }, { side }));
-    done.push(bid.id);
-  }
-  return done;
+    return [{ bid, side, states: { offer: offer_state, ask: ask_state }, historyStatus: d.historyStatus }];
+  });
+  if (!lapsing.length) return [];
+  const ids = lapsing.map(({ bid }) => bid.id);
+  await tx
+    .update(bids)
+    .set({ status: 'Lapsed', version: sql`${bids.version} + 1`, updated_at: now })
+    .where(inArray(bids.id, ids));
+  await insertTogether(tx, [
+    historyInsert(
+      tx,
+      lapsing.map(({ bid, states, side, historyStatus }) =>
+        historyRow({ bid, states, side, actor: null, tier: null, status: historyStatus, now }),
+      ),
+    ),
+    auditInserts(
+      tx,
+      lapsing.map(({ bid }) => ({
+        actorUserId: null,
+        companyId: null,
+        action: 'bid.lapsed',
+        objectType: 'bid',
+        objectId: bid.id,
+        before: { status: bid.status },
+        after: { status: 'Lapsed' },
+      })),
+    ),
+    eventInsert(
+      tx,
+      lapsing.map(({ bid, side }) =>
+        bidEvent(
+          'bid.lapsed',
+          { ...bid, status: 'Lapsed', version: bid.version + 1 },
+          { userId: null, companyId: null },
+          { side },
+        ),
+      ),
+    ),
+  ]);
+  return ids;
 }
 
 const SWEEP_BATCH = 200;

@@ -178,7 +178,7 @@ describe('awaiting_tier', () => {
 });
 
 describe('every filter of the lists, run', () => {
-  // Each filter is a statement of its own (bids.repository.ts `BidListShape`): each one runs here against the
+  // Each filter is a statement of its own (bids.lists.shape.ts `BidListShape`): each one runs here against the
   // database, on the company's own lists and on the market's, with a value that keeps a bid and one that does not.
   it('filters a company’s bids and the market’s by status, spirit, state and search', async () => {
     const market = (o: { id: number }): Market => ({ seller, buyer, offer: o, ask: askA });

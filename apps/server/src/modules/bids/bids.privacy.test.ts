@@ -22,6 +22,7 @@ import {
 } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { companies } from '../companies/companies.table.js';
+import { events } from '../events/events.table.js';
 import { bidHistory, bids } from './bids.table.js';
 import { lapseExpired } from './bids.lapse.js';
 
@@ -79,6 +80,11 @@ describe('lapse', () => {
         expect(entries).toHaveLength(1);
         expect(entries[0]!.user_id).toBeNull();
         expect(await auditEntries(h, 'bid.lapsed', b.id)).toHaveLength(1);
+        const told = await h.db
+          .select()
+          .from(events)
+          .where(and(eq(events.bid_id, b.id), eq(events.type, 'bid.lapsed')));
+        expect(told.map((e) => e.company_ids?.sort())).toEqual([[m.seller.company.id, m.buyer.company.id].sort()]);
       }
       expect((await bidRow(staying.id)).status).toBe('New');
       expect(await lapseExpired(h.deps)).toBe(0);

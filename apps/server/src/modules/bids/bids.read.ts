@@ -11,14 +11,8 @@ import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
-import {
-  bidListPage,
-  countAwaiting,
-  countBids,
-  findBidView,
-  historyOf,
-  type BidListOptions,
-} from './bids.repository.js';
+import { findBidView, historyOf } from './bids.detail.repository.js';
+import { bidListPage, countAwaiting, countBids, type BidListOptions } from './bids.lists.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /** The platform reads as no company: its rating columns find no rows of a company 0. */

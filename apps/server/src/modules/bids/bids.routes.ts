@@ -1,7 +1,8 @@
 import { BID_MESSAGES } from '@spirit/domain/bids/bids.constants';
 import type { FastifyInstance } from 'fastify';
 import { defineMethod, type Limit } from '../../http/registry.js';
-import { NEVER } from '../../lib/change-stamp.js';
+import { listEtag } from '../../lib/change-stamp.js';
+import { bidEtag, bidPageEtag } from './bids.etag.js';
 import * as reads from './bids.read.js';
 import { attachSaleOrder } from './bids.sale-order.js';
 import * as bids from './bids.service.js';
@@ -10,8 +11,6 @@ import * as stepUp from './bids.step-up.js';
 const MINUTE = 60_000;
 
 /** When an open bid's detail next changes by time alone: its lapse. */
-const lapsesAt = (bid: { status: string; valid_until: string }) =>
-  bid.status === 'New' || bid.status === 'OnGoing' ? new Date(bid.valid_until).getTime() : NEVER;
 const userKey = (req: { actor: { userId: number } | null }) => String(req.actor?.userId ?? '');
 
 // Codes are mailed: every request counts, per user across addresses (the 60 s resend rule is the service's).
@@ -52,22 +51,36 @@ export function bidsRoutes(app: FastifyInstance): void {
   defineMethod(app, 'bidAction', ({ body, actor }) => act({ body, actor }));
   defineMethod(app, 'approveOrder', ({ body, actor }) => act({ body, actor }));
 
-  defineMethod(app, 'getAllBids', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
-  defineMethod(app, 'getAllOrderDetails', async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }));
-  defineMethod(app, 'getAwaitingBidCount', async ({ actor }) => ({ data: await reads.awaitingCount(deps, actor!) }));
-  // A bid's detail changes with a write or, while it is open, when it lapses at `valid_until` (bids.rules.ts).
-  const etag = { etag: lapsesAt };
+  // Polled lists and the menu's count answer an unchanged poll 304 (bids.etag.ts).
+  defineMethod(
+    app,
+    'getAllBids',
+    async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }),
+    bidPageEtag,
+  );
+  defineMethod(
+    app,
+    'getAllOrderDetails',
+    async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }),
+    bidPageEtag,
+  );
+  defineMethod(
+    app,
+    'getAwaitingBidCount',
+    async ({ actor }) => ({ data: await reads.awaitingCount(deps, actor!) }),
+    listEtag,
+  );
   defineMethod(
     app,
     'getBidById',
     async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }),
-    etag,
+    bidEtag,
   );
   defineMethod(
     app,
     'getOrderById',
     async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.bid_id) }),
-    etag,
+    bidEtag,
   );
 
   defineMethod(app, 'updateBid', async ({ body, actor }) => ({

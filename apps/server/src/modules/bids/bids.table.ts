@@ -125,7 +125,7 @@ export const bids = pgTable(
     // platform's trades of a day window are counted from the index alone (issue 23 "Budgets").
     index('bids_status_idx').on(t.status, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.approved_at),
     // A company's bids of one status (My Bids by status, approved trades), newest change first: each side apart,
-    // as the lists read them (bids.repository.ts `bidParts`).
+    // as the lists read them (bids.lists.shape.ts `bidParts`).
     index('bids_buyer_status_idx').on(
       t.buyer_company_id,
       t.status,
@@ -138,6 +138,17 @@ export const bids = pgTable(
       t.updated_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Approved trades by approval time, each side's and the platform's (My Service Fee, the fee list: issue 22's
+    // budget): the page stops after its rows in index order.
+    index('bids_seller_approved_idx')
+      .on(t.seller_company_id, t.approved_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'Approved'`),
+    index('bids_buyer_approved_idx')
+      .on(t.buyer_company_id, t.approved_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'Approved'`),
+    index('bids_approved_idx')
+      .on(t.approved_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'Approved'`),
     // A company's live bids (the pending tabs, refreshed every 15 s by every approver): open and still valid. The
     // validity is in the index so the planner does not pair the company with the market-wide validity index (it
     // takes "open" and "still valid" as independent and badly underestimates their overlap).

@@ -25,7 +25,9 @@ import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
 import { bidLandedPrice } from '@spirit/domain/bids/bids.price';
-import type { BidListBid, BidListing, BidPricing, BidRow, historyOf } from './bids.repository.js';
+import type { historyOf } from './bids.detail.repository.js';
+import type { BidListBid, BidPricing } from './bids.lists.repository.js';
+import type { BidListing, BidRow } from './bids.repository.js';
 
 /**
  * Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list); `platform`

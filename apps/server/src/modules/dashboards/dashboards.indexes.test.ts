@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
-import { bidCountQuery, bidListArgs, bidListQuery, type BidListOptions } from '../bids/bids.repository.js';
+import { bidCountQuery, bidListArgs, bidListQuery, type BidListOptions } from '../bids/bids.lists.repository.js';
 import { commissionQuery } from './dashboards.repository.js';
 
 let h: Harness;

@@ -1,5 +1,5 @@
 // The dashboard's own statement: commission over time. Its bid lists and card counts are the bid lists' statements
-// (bids.repository.ts), so a card's count and its list's total are the same SQL.
+// (bids.lists.repository.ts), so a card's count and its list's total are the same SQL.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { fixedStatement } from '../../db/statements.js';

@@ -1,7 +1,7 @@
 // The dashboards (issue 23): each card's figure and each table's rows, scoped by the session — a company user
-// reads their company's bids, the SuperAdmin every company's. The lists are the bid lists (bids.repository.ts) with
-// the dashboard's filters, so "My Pending Approvals" is the "Waiting for me" inbox and a card's count is its list's
-// total by construction.
+// reads their company's bids, the SuperAdmin every company's. The lists are the bid lists
+// (bids.lists.repository.ts) with the dashboard's filters, so "My Pending Approvals" is the "Waiting for me" inbox
+// and a card's count is its list's total by construction.
 import { BID_TIERS, TIER_LABELS } from '@spirit/domain/bids/bids.constants';
 import { pickFlags } from '@spirit/domain/bids/bids.rules';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
@@ -18,7 +18,7 @@ import type {
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
-import { bidListPage, countBids, type BidListOptions, type BidListRow } from '../bids/bids.repository.js';
+import { bidListPage, countBids, type BidListOptions, type BidListRow } from '../bids/bids.lists.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { countCompanies } from '../companies/companies.repository.js';
 import { countOwnListings } from '../listings/listings.repository.js';

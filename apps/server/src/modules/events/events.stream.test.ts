@@ -213,17 +213,18 @@ describe('resuming', () => {
 });
 
 describe('unchanged polls (ETag)', () => {
-  const poll = (bidId: number, token: string, tag?: string) =>
+  const call = (method: string, body: unknown, token: string, tag?: string) =>
     h.app.inject({
       method: 'POST',
-      url: '/api/getBidById',
+      url: `/api/${method}`,
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${token}`,
         ...(tag ? { 'if-none-match': tag } : {}),
       },
-      payload: JSON.stringify({ bid_id: bidId }),
+      payload: JSON.stringify(body),
     });
+  const poll = (bidId: number, token: string, tag?: string) => call('getBidById', { bid_id: bidId }, token, tag);
 
   /** A tag that a repeat answers 304 (a notification of an earlier write may still move the generation once). */
   async function settledTag(bidId: number, token: string) {
@@ -282,5 +283,52 @@ describe('unchanged polls (ETag)', () => {
     const changed = await poll(bid.id, token, fresh);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.price).toMatch(/^58/);
+  });
+
+  it('the polled lists and counts too: 304 while unchanged, a full answer after a write or past a minute', async () => {
+    const market = await seedMarket(h, { superToken, seller: m.seller, buyer: m.buyer });
+    const bid = await seedOpenBid(h, market);
+    const token = m.seller.negotiator.token!;
+    const polled: [string, unknown][] = [
+      ['getAllBids', { page: 1, page_size: 10 }],
+      ['getAwaitingBidCount', {}],
+      ['getAllOffers', { page: 1, page_size: 10 }],
+      ['getDashboardData', {}],
+      ['getDashboardAllOpenBids', { page: 1, page_size: 10 }],
+    ];
+    const settled = async (method: string, body: unknown) => {
+      let tag = (await call(method, body, token)).headers.etag as string;
+      for (let i = 0; i < 5; i++) {
+        const again = await call(method, body, token, tag);
+        if (again.statusCode === 304) return tag;
+        tag = again.headers.etag as string;
+      }
+      throw new Error(`${method}: the change generation never settled`);
+    };
+    const tags = new Map<string, string>();
+    for (const [method, body] of polled) {
+      const res = await call(method, body, token);
+      expect(res.statusCode, `${method} ${res.body}`).toBe(200);
+      tags.set(method, await settled(method, body));
+      expect((await call(method, body, token, tags.get(method))).statusCode, method).toBe(304);
+    }
+    // A minute on, each is read again (a bid elsewhere may have lapsed into or out of the page by then).
+    h.clock.offsetMs += 61_000;
+    try {
+      for (const [method, body] of polled)
+        expect((await call(method, body, token, tags.get(method))).statusCode, method).toBe(200);
+    } finally {
+      h.clock.offsetMs -= 61_000;
+    }
+    // A counter changes the bid: every list's old tag is refused.
+    for (const [method, body] of polled) tags.set(method, await settled(method, body));
+    const countered = await h.call(
+      'negotiateBid',
+      { bid_id: bid.id, version: bid.version, price: 57, quantity: 1000, captcha: await h.captcha() },
+      token,
+    );
+    expect(countered.statusCode).toBe(200);
+    for (const [method, body] of polled)
+      expect((await call(method, body, token, tags.get(method))).statusCode, method).toBe(200);
   });
 });

@@ -5,10 +5,12 @@ import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { pageOf, pageWithTotal, searchPattern, totalOver } from '../../lib/list.js';
+import { fixedStatement, notSearched, statement } from '../../db/statements.js';
+import { pageOf, searchPattern, totalOver, totalWhere } from '../../lib/list.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
+import { invoices } from '../invoices/invoices.table.js';
 import { listings } from '../listings/listings.table.js';
 
 const offer = alias(listings, 'offer');
@@ -20,12 +22,30 @@ const sellerCompany = alias(companies, 'seller_company');
 const displayName = (c: { name: AnyColumn; registered_name: AnyColumn }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
-/** A side's live invoice (no credit note against it), newest first: `{id, number}` or null. */
-const liveInvoiceOf = (side: BidSide) =>
-  sql<{ id: number; number: string } | null>`(select json_build_object('id', i.id, 'number', i.number)
-    from invoices i where i.bid_id = ${bids.id} and i.side = ${side} and i.kind = 'invoice'
-      and not exists (select 1 from invoices c where c.credits_invoice_id = i.id)
-    order by i.id desc limit 1)`;
+/**
+ * The live invoice (no credit note against it) of each side of these trades, newest first: one statement for a
+ * page, after the page (so it is read for the page's rows only, never for the rows a total or an offset passes).
+ */
+const invoicesShape = fixedStatement((tx) =>
+  tx
+    .select({ bid_id: invoices.bid_id, side: invoices.side, id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(
+      sql`${invoices.bid_id} = any(${sql.placeholder('ids')}::int[]) and ${invoices.kind} = 'invoice'
+        and not exists (select 1 from ${invoices} c where c.credits_invoice_id = ${invoices.id})`,
+    )
+    .orderBy(desc(invoices.id)),
+);
+
+export async function liveInvoices(tx: Tx, bidIds: number[]) {
+  const live = new Map<string, { id: number; number: string }>();
+  if (!bidIds.length) return live;
+  for (const r of await invoicesShape(tx).execute({ ids: `{${bidIds.join(',')}}` })) {
+    const key = `${r.bid_id}|${r.side}`;
+    if (!live.has(key)) live.set(key, { id: r.id, number: r.number });
+  }
+  return live;
+}
 
 const tradeColumns = {
   bid: bids,
@@ -42,18 +62,30 @@ const joined = <T extends PgSelect>(q: T) =>
     .innerJoin(sellerDistillery, eq(sellerDistillery.id, offer.distillery_id))
     .innerJoin(buyerDistillery, eq(buyerDistillery.id, ask.distillery_id));
 
-/** Whose trades: a company's on its side (one indexed column), or every trade for the SuperAdmin (`side` null). */
-function tradesWhere(scope: { companyId: number; side: BidSide } | null, pattern: string | undefined): SQL {
-  const own = scope
-    ? eq(scope.side === 'buyer' ? bids.buyer_company_id : bids.seller_company_id, scope.companyId)
-    : undefined;
+type Scope = { companyId: number; side: BidSide } | null;
+/** A list's shape (db/statements.ts): whose trades, searched or not; the company and the pattern are values. */
+type Shape = { side: BidSide | 'platform'; search: boolean };
+
+const shapeOf = (scope: Scope, pattern: string | undefined): Shape => ({
+  side: scope?.side ?? 'platform',
+  search: !!pattern,
+});
+
+/** Whose trades: a company's on its side (one indexed column), or every trade for the SuperAdmin. */
+function tradesWhere(shape: Shape): SQL {
+  const own =
+    shape.side === 'platform'
+      ? undefined
+      : eq(shape.side === 'buyer' ? bids.buyer_company_id : bids.seller_company_id, sql.placeholder('company'));
   // Search: product, trade reference and the distillery names the caller sees.
-  const names = !scope
-    ? sql`lower(${buyerDistillery.name}) like ${pattern} or lower(${sellerDistillery.name}) like ${pattern}`
-    : scope.side === 'buyer'
-      ? sql`lower(${buyerDistillery.name}) like ${pattern}`
-      : sql`lower(${sellerDistillery.name}) like ${pattern}`;
-  const search = pattern
+  const pattern = sql.placeholder('pattern');
+  const names =
+    shape.side === 'platform'
+      ? sql`lower(${buyerDistillery.name}) like ${pattern} or lower(${sellerDistillery.name}) like ${pattern}`
+      : shape.side === 'buyer'
+        ? sql`lower(${buyerDistillery.name}) like ${pattern}`
+        : sql`lower(${sellerDistillery.name}) like ${pattern}`;
+  const search = shape.search
     ? sql`(lower(${bids.product}) like ${pattern} or lower(${bids.trade_reference}) like ${pattern} or ${names})`
     : undefined;
   return and(eq(bids.status, 'Approved'), own, search)!;
@@ -67,38 +99,57 @@ const SORT_COLUMNS: Record<TradeFeeSort, SQL | typeof bids.product> = {
   quantity: sql`${bids.quantity}`,
 };
 
-export async function listTrades(
-  tx: Tx,
-  opts: {
-    scope: { companyId: number; side: BidSide } | null;
-    q: ListQuery & { sort_by?: TradeFeeSort | undefined };
-  },
-) {
-  const pattern = searchPattern(opts.q.item_search);
-  const where = tradesWhere(opts.scope, pattern);
-  const direction = opts.q.sort_by ? (opts.q.sort_order === 'desc' ? desc : asc) : desc;
-  const order = opts.q.sort_by ? SORT_COLUMNS[opts.q.sort_by] : SORT_COLUMNS.approved_on;
-  const { limit, offset } = pageOf(opts.q);
-  const rows = await joined(
+type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' | 'desc'; total: boolean };
+
+// The page, built once per shape. The total: without a search, the trades' own count (an index-only count of the
+// approved trades, whose listings and distilleries always exist); a search names distilleries, so it counts the
+// joined rows it pages.
+const pageShape = statement((tx, shape: PageShape) => {
+  const where = tradesWhere(shape);
+  const direction = shape.order === 'desc' ? desc : asc;
+  const order = shape.sort === 'default' ? SORT_COLUMNS.approved_on : SORT_COLUMNS[shape.sort];
+  const total = shape.search ? totalOver : totalWhere(bids, where);
+  return joined(
     tx
-      .select({
-        ...tradeColumns,
-        buyer_invoice: liveInvoiceOf('buyer'),
-        seller_invoice: liveInvoiceOf('seller'),
-        total_records: totalOver,
-      })
+      .select({ ...tradeColumns, ...(shape.total ? { total_records: total } : {}) })
       .from(bids)
       .$dynamic(),
   )
     .where(where)
     .orderBy(direction(order), direction(bids.id))
-    .limit(limit)
-    .offset(offset);
-  return pageWithTotal(
-    opts.q,
-    rows.map(({ bid, total_records, ...names }) => ({ ...bid, ...names, total_records })),
-    async () => (await joined(tx.select({ n: count() }).from(bids).$dynamic()).where(where))[0]!.n,
-  );
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, notSearched);
+
+const countShape = statement((tx, shape: Shape) =>
+  joined(tx.select({ n: count() }).from(bids).$dynamic()).where(tradesWhere(shape)),
+);
+
+/**
+ * A page of approved trades, newest approval first unless sorted otherwise (`bids_*_approved_idx`, migration 0028:
+ * the page stops after its rows in index order); `withTotal` adds `total_records` (the caller asks for it only when
+ * its kept total has expired, lib/list.ts `pageWithKnownTotal`).
+ */
+export async function listTrades(
+  tx: Tx,
+  opts: { scope: Scope; q: ListQuery & { sort_by?: TradeFeeSort | undefined }; withTotal: boolean },
+) {
+  const pattern = searchPattern(opts.q.item_search);
+  const shape: PageShape = {
+    ...shapeOf(opts.scope, pattern),
+    sort: opts.q.sort_by ?? 'default',
+    order: opts.q.sort_by ? opts.q.sort_order : 'desc',
+    total: opts.withTotal,
+  };
+  const rows = await pageShape(tx, shape).execute({ company: opts.scope?.companyId, pattern, ...pageOf(opts.q) });
+  return rows.map(({ bid, ...rest }) => ({ ...bid, ...rest }) as TradeRow & { total_records?: number });
+}
+
+/** How many approved trades match (a page past the end's total). */
+export async function countTrades(tx: Tx, opts: { scope: Scope; q: ListQuery }) {
+  const pattern = searchPattern(opts.q.item_search);
+  const [row] = await countShape(tx, shapeOf(opts.scope, pattern)).execute({ company: opts.scope?.companyId, pattern });
+  return row!.n;
 }
 
 /** An approved trade with both parties' names and states and both distilleries; `lock` takes the bid row. */

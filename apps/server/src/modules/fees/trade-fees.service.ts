@@ -16,11 +16,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { bids } from '../bids/bids.table.js';
 import { invoicesOf, ratesOf, reissueInvoices } from '../invoices/invoices.service.js';
-import { findTrade, listTrades, type TradeRow } from './trade-fees.repository.js';
+import { countTrades, findTrade, listTrades, liveInvoices, type TradeRow } from './trade-fees.repository.js';
 
 const tradeNotFound = () => notFound('trade.not_found', TRADE_FEE_MESSAGES.notFound);
 
@@ -40,7 +41,19 @@ const partyOf = (trade: Pick<TradeRow, 'buyer_company_id' | 'seller_company_id'>
 
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: TradeFeeSort | undefined }) {
   const scope = scopeOf(actor);
-  const page = await listTrades(deps.db, { scope, q });
+  // The total is kept a while per list and filter (the SuperAdmin's runs to every trade of the platform).
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: totalKey('trade-fees', q, { companyId: scope?.companyId ?? 0, side: scope?.side ?? null }),
+    now: deps.now().getTime(),
+    q,
+    page: (withTotal) => listTrades(deps.db, { scope, q, withTotal }),
+    countAll: () => countTrades(deps.db, { scope, q }),
+  });
+  const invoices = await liveInvoices(
+    deps.db,
+    page.records.map((t) => t.id),
+  );
   return {
     records: page.records.map((t): BidCommissionRecord => {
       const record: BidCommissionRecord = {
@@ -55,7 +68,7 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
       for (const side of visibleSides(scope)) {
         record[`${side}_distillery_name`] = t[`${side}_distillery_name`];
         record[`${side}_total`] = sideFeeTotal(t.quantity, ratesOf(t, side));
-        record[`${side}_invoice`] = t[`${side}_invoice`];
+        record[`${side}_invoice`] = invoices.get(`${t.id}|${side}`) ?? null;
       }
       return record;
     }),

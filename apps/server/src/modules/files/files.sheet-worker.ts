@@ -1,8 +1,9 @@
 // Reads a bulk sheet's first sheet into rows, on a worker thread with its own heap limit (files.sheets.ts starts it),
-// so a workbook that parses slowly or grows without bound costs this thread, never the server's event loop. It
-// imports nothing of the project: the same file runs from the build and, in tests, from the TypeScript source.
+// so a workbook that parses slowly or grows without bound costs this thread, never the server's event loop. A
+// worker reads one sheet after another, each sent as a message, until it is stopped (past its time or heap limit).
+// It imports nothing of the project: the same file runs from the build and, in tests, from the TypeScript source.
 import * as XLSX from '@e965/xlsx';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 
 export type SheetJob = { bytes: Uint8Array; text: boolean; sheetRows: number };
 export type SheetAnswer = { table: unknown[][] | null } | { error: 'unreadable' };
@@ -35,4 +36,4 @@ function read({ bytes, text, sheetRows }: SheetJob): SheetAnswer {
   return { table: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true }) };
 }
 
-parentPort!.postMessage(read(workerData as SheetJob));
+parentPort!.on('message', (job: SheetJob) => parentPort!.postMessage(read(job)));

@@ -102,34 +102,60 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The worker that reads a sheet. From the build it is the compiled file; run from the TypeScript source (the test
+ * A worker that reads sheets. From the build it is the compiled file; run from the TypeScript source (the test
  * runner), the worker registers tsx first so it can load the same source.
  */
-function startReader(job: SheetJob): Worker {
-  const options = { workerData: job, resourceLimits: READER_LIMITS, transferList: [job.bytes.buffer as ArrayBuffer] };
+function startReader(): Worker {
+  const options = { resourceLimits: READER_LIMITS };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./files.sheet-worker.js', import.meta.url), options);
   const source = new URL('./files.sheet-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(boot, { ...options, eval: true });
 }
 
+/**
+ * Readers that answered are kept for the next sheet (at most READERS, not holding the process open): starting one
+ * costs about 10 MB and 30 ms each time, which a hostile upload should not make every upload pay. A reader stopped
+ * past its time or heap limit, or that failed, is never reused.
+ */
+const idle: Worker[] = [];
+
+function newReader(): Worker {
+  const worker = startReader();
+  // A kept reader that fails between sheets leaves the pool; the failure is not the server's.
+  worker.on('error', () => {});
+  worker.on('exit', () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return worker;
+}
+
 function readOnWorker(job: SheetJob): Promise<SheetAnswer | ZipRefusal> {
   return new Promise((resolve) => {
-    const worker = startReader(job);
-    const timer = setTimeout(() => {
-      resolve('too_large');
-      void worker.terminate();
-    }, READ_TIME_LIMIT_MS);
-    const done = (answer: SheetAnswer | ZipRefusal) => {
+    const worker = idle.pop() ?? newReader();
+    worker.ref();
+    let settled = false;
+    const finish = (answer: SheetAnswer | ZipRefusal, reusable: boolean) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (reusable && idle.length < READERS) {
+        worker.unref();
+        idle.push(worker);
+      } else void worker.terminate();
       resolve(answer);
     };
-    worker.once('message', (answer: SheetAnswer) => done(answer));
+    const timer = setTimeout(() => finish('too_large', false), READ_TIME_LIMIT_MS);
+    const onMessage = (answer: SheetAnswer) => finish(answer, true);
     // Past its heap limit the worker ends with ERR_WORKER_OUT_OF_MEMORY: the sheet is too large to read.
-    worker.once('error', (error: NodeJS.ErrnoException) =>
-      done(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_large' : 'unreadable'),
-    );
-    worker.once('exit', () => done('unreadable'));
+    const onError = (error: NodeJS.ErrnoException) =>
+      finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_large' : 'unreadable', false);
+    const onExit = () => finish('unreadable', false);
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    // The bytes are transferred, not copied.
+    worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
   });
 }
 

@@ -7,7 +7,7 @@ import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } f
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js';
-import { openBidCount, openPairBidId } from '../bids/bids.repository.js';
+import { openBidCount, openPairBidId } from '../bids/bids.market.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';

@@ -1,13 +1,20 @@
 import { LISTING_MESSAGES, sideOfCompany } from '@spirit/domain/listings/listings.constants';
 import type { FastifyInstance } from 'fastify';
 import { defineMethod } from '../../http/registry.js';
+import { listEtag } from '../../lib/change-stamp.js';
 import * as bulk from './listings.bulk.js';
 import * as listings from './listings.service.js';
 import { offerMap } from './offer-map.service.js';
 
 export function listingsRoutes(app: FastifyInstance): void {
   const { deps } = app;
-  defineMethod(app, 'getAllOffers', async ({ body, actor }) => ({ data: await listings.list(deps, actor!, body) }));
+  // The polled lists and ticker answer an unchanged poll 304 (lib/change-stamp.ts).
+  defineMethod(
+    app,
+    'getAllOffers',
+    async ({ body, actor }) => ({ data: await listings.list(deps, actor!, body) }),
+    listEtag,
+  );
   defineMethod(app, 'getOfferById', async ({ body, actor }) => ({ data: await listings.get(deps, actor!, body.id) }));
   defineMethod(app, 'getMarketStats', async ({ body, actor }) => ({
     data: await listings.marketStats(deps, actor!, body.product),
@@ -23,12 +30,18 @@ export function listingsRoutes(app: FastifyInstance): void {
   defineMethod(app, 'getSpiritsAvailableStates', async ({ actor }) => ({
     data: await listings.spiritsAvailableStates(deps, actor!),
   }));
-  defineMethod(app, 'latestNegotiation', async ({ body, actor }) => ({
-    data: await listings.latestNegotiation(deps, actor!, body.product),
-  }));
-  defineMethod(app, 'getAllPossibleOffer', async ({ body, actor }) => ({
-    data: await listings.possible(deps, actor!, body),
-  }));
+  defineMethod(
+    app,
+    'latestNegotiation',
+    async ({ body, actor }) => ({ data: await listings.latestNegotiation(deps, actor!, body.product) }),
+    listEtag,
+  );
+  defineMethod(
+    app,
+    'getAllPossibleOffer',
+    async ({ body, actor }) => ({ data: await listings.possible(deps, actor!, body) }),
+    listEtag,
+  );
   defineMethod(app, 'getOfferMap', async ({ body, actor }) => ({
     data: await offerMap(deps, actor!, body.offer_id),
   }));

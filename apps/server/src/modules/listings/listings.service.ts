@@ -37,15 +37,9 @@ import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { listingEvent, publish } from '../events/events.service.js';
-import {
-  bidStats,
-  hasLiveBid,
-  lastTradedPrice,
-  listBids,
-  openBidsOnListings,
-  tiersOn,
-  tickerEntries,
-} from '../bids/bids.repository.js';
+import { listBids } from '../bids/bids.lists.repository.js';
+import { bidStats, lastTradedPrice, openBidsOnListings, tickerEntries } from '../bids/bids.market.repository.js';
+import { hasLiveBid, tiersOn } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, mappedDistilleriesOf, negotiatesFor } from '../mappings/mappings.repository.js';

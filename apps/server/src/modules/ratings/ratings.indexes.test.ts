@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodAhead, seedApprovedTrade, seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
-import { bidListArgs, bidListQuery } from '../bids/bids.repository.js';
+import { bidListArgs, bidListQuery } from '../bids/bids.lists.repository.js';
 import { possibleQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
 

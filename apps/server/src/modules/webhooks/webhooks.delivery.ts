@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../types.js';
 import { companies } from '../companies/companies.table.js';
 import type { Consumer, StoredEvent } from '../events/events.outbox.js';
+import { openSecret } from './webhooks.secrets.js';
 import { sendWebhook, type SendResult } from './webhooks.send.js';
 import { webhookDeliveries, webhooks } from './webhooks.table.js';
 
@@ -140,7 +141,7 @@ export async function deliverDue(deps: Deps, opts: { limit?: number; timeoutMs?:
       claimed.map(async (d) => {
         const body = JSON.stringify({ id: d.id, event: d.event });
         const result = await sendWebhook(
-          { url: d.url, secret: d.secret },
+          { url: d.url, secret: openSecret(deps.config, d.secret) },
           { deliveryId: d.id, eventType: d.event_type, body },
           { allowLocal: deps.config.webhookAllowLocal, timeoutMs, now: deps.now() },
         );

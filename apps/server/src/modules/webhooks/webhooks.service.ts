@@ -11,6 +11,7 @@ import { forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { pageOf, countWhere, pageWithTotal, searchAny, totalOver } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { sealSecret } from './webhooks.secrets.js';
 import { urlRefusal } from './webhooks.address.js';
 import { webhookDeliveries, webhooks } from './webhooks.table.js';
 
@@ -85,7 +86,7 @@ export async function create(deps: Deps, actor: Actor, body: { url: string; even
         company_id: companyId,
         url: body.url,
         event_types: body.event_types,
-        secret,
+        secret: sealSecret(deps.config, secret),
         created_by: actor.userId,
         // created_at: the database's clock, as the events' (the consumer sends only events newer than it).
         updated_at: now,

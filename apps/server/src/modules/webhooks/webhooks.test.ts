@@ -11,7 +11,8 @@ import { listingBody, seedListing, seedMarket, seedOpenBid, seedSuperAdmin, type
 import { createHarness, type Harness } from '../../test/harness.js';
 import { deliverDue } from './webhooks.delivery.js';
 import { sendWebhook } from './webhooks.send.js';
-import { webhookDeliveries } from './webhooks.table.js';
+import { openSecret, sealSecret } from './webhooks.secrets.js';
+import { webhookDeliveries, webhooks } from './webhooks.table.js';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
 
@@ -117,6 +118,11 @@ describe('registering', () => {
     expect(hook.secret).toMatch(/^whsec_/);
     const list = await h.call('getWebhooks', {}, m.buyer.adminToken);
     expect(JSON.stringify(list.body)).not.toContain(hook.secret);
+    // At rest the secret is sealed (webhooks.secrets.ts): the row holds neither it nor any part of it.
+    const [row] = await h.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row!.secret).toMatch(/^v1:/);
+    expect(row!.secret).not.toContain(hook.secret.slice('whsec_'.length, 'whsec_'.length + 8));
+    expect(openSecret(h.deps.config, row!.secret)).toBe(hook.secret);
     const before = await h.count('webhooks');
     for (const body of [
       { url: 'ftp://example.com/x', event_types: ['bid.placed'] },
@@ -307,5 +313,20 @@ describe('who hears what', () => {
     await pump();
     expect(hook.got).toHaveLength(0);
     expect(await deliveriesOf(hook.id)).toHaveLength(0);
+  });
+});
+
+describe('secrets at rest', () => {
+  it('seal under WEBHOOK_SECRET_KEY or the data directory’s key file; another key cannot open them; old rows read as they are', () => {
+    const dataDir = h.deps.config.dataDir;
+    const fromFile = sealSecret({ dataDir, webhookSecretKey: undefined }, 'whsec_abc');
+    expect(fromFile).not.toBe(sealSecret({ dataDir, webhookSecretKey: undefined }, 'whsec_abc'));
+    expect(openSecret({ dataDir, webhookSecretKey: undefined }, fromFile)).toBe('whsec_abc');
+    const configured = { dataDir, webhookSecretKey: 'k'.repeat(32) };
+    const fromEnv = sealSecret(configured, 'whsec_abc');
+    expect(openSecret(configured, fromEnv)).toBe('whsec_abc');
+    expect(() => openSecret({ dataDir, webhookSecretKey: 'j'.repeat(32) }, fromEnv)).toThrow();
+    expect(() => openSecret(configured, fromFile)).toThrow();
+    expect(openSecret(configured, 'whsec_plain')).toBe('whsec_plain');
   });
 });

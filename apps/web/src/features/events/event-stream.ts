@@ -1,7 +1,7 @@
 // One live stream per signed-in tab (issue 25 part 2): a ticket from `getEventTicket` opens
 // `GET /api/events?ticket=…`; on any failure the stream is closed and reopened with a new ticket after a growing
 // pause (1 s doubling to 30 s), resuming after the last event it received (`last_event_id`), so nothing is lost.
-// The screens' polling stays as it was: it is what keeps them current while the stream is down.
+// The screens keep polling: at their own pace while the stream is down, slowly while it is open (app/live-status.ts).
 import { EVENT_TYPES, STREAM_RESET, type MarketEvent } from '@spirit/domain/events/events.constants';
 
 export type StreamHandlers = {

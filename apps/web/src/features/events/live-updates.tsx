@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api-client';
+import { setLiveStreamOpen } from '../../app/live-status';
 import { useSession } from '../../app/session';
 import { startEventStream } from './event-stream';
 import { isConcerned } from './invalidate';
@@ -12,11 +13,16 @@ export function LiveUpdates() {
   const token = useSession()?.token ?? null;
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
-    return startEventStream({
+    const stop = startEventStream({
       ticket: async () => (await call('getEventTicket', {})).data.ticket,
       onEvent: (event) => void queryClient.invalidateQueries({ predicate: (q) => isConcerned(event, q.queryKey) }),
       onReset: () => void queryClient.invalidateQueries(),
+      onStatus: setLiveStreamOpen,
     });
+    return () => {
+      stop();
+      setLiveStreamOpen(false);
+    };
   }, [queryClient, token]);
   return null;
 }

@@ -2,6 +2,7 @@ import type { MethodBody } from '@spirit/domain/api/methods';
 import { BID_SORTS } from '@spirit/domain/bids/bids.constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 type Body = MethodBody<'getAllBids'>;
 type BidSort = NonNullable<Body['sort_by']>;
@@ -20,6 +21,6 @@ export function useAllBids(body: BidsQuery, refreshMs: number) {
     queryKey: ['getAllBids', body],
     queryFn: () => getAllBids(body),
     placeholderData: keepPreviousData,
-    refetchInterval: refreshMs,
+    refetchInterval: usePollInterval(refreshMs),
   });
 }

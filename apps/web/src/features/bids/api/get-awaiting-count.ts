@@ -1,6 +1,7 @@
 import { AWAITING_COUNT_CAP } from '@spirit/domain/bids/bids.constants';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 /** The menu re-reads its "Waiting for me" count each minute; an action of the user's own refreshes it at once. */
 export const AWAITING_POLL_MS = 60_000;
@@ -15,7 +16,7 @@ export function useAwaitingCount(enabled: boolean) {
     queryKey: ['getAwaitingBidCount'],
     queryFn: getAwaitingBidCount,
     enabled,
-    refetchInterval: AWAITING_POLL_MS,
+    refetchInterval: usePollInterval(AWAITING_POLL_MS),
     staleTime: 30_000,
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 /** A bid dialog re-reads its bid every 15 s while open (spec 001 §9), so the other side's moves show. */
 export const BID_POLL_MS = 15_000;
@@ -14,6 +15,6 @@ export function useBidById(bid_id: number | null) {
     queryKey: ['getBidById', bid_id],
     queryFn: () => getBidById(bid_id!),
     enabled: bid_id !== null,
-    refetchInterval: BID_POLL_MS,
+    refetchInterval: usePollInterval(BID_POLL_MS),
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 /** The dashboard's cards: the SuperAdmin's three, or the caller's company's (each the total of its card's list). */
 export async function getDashboardData() {
@@ -7,5 +8,6 @@ export async function getDashboardData() {
 }
 
 export function useDashboardData() {
-  return useQuery({ queryKey: ['getDashboardData'], queryFn: getDashboardData, refetchInterval: 30_000 });
+  const refetchInterval = usePollInterval(30_000);
+  return useQuery({ queryKey: ['getDashboardData'], queryFn: getDashboardData, refetchInterval });
 }

@@ -1,6 +1,7 @@
 import type { MethodBody } from '@spirit/domain/api/methods';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 export type OpenBidsBody = MethodBody<'getDashboardAllOpenBids'>;
 
@@ -14,6 +15,6 @@ export function useDashboardOpenBids(body: OpenBidsBody) {
     queryKey: ['getDashboardAllOpenBids', body],
     queryFn: () => getDashboardOpenBids(body),
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+    refetchInterval: usePollInterval(30_000),
   });
 }

@@ -1,6 +1,7 @@
 import type { MethodBody } from '@spirit/domain/api/methods';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 export type PendingApprovalsBody = MethodBody<'getDashboardAllPendingAprrovedBids'>;
 
@@ -14,6 +15,6 @@ export function useDashboardPendingApprovals(body: PendingApprovalsBody) {
     queryKey: ['getDashboardAllPendingAprrovedBids', body],
     queryFn: () => getDashboardPendingApprovals(body),
     placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
+    refetchInterval: usePollInterval(15_000),
   });
 }

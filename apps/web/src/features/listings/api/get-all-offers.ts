@@ -1,6 +1,7 @@
 import type { MethodBody } from '@spirit/domain/api/methods';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 import type { ListQuery } from '../../../ui/use-list-state';
 
 export type OfferListBody = MethodBody<'getAllOffers'>;
@@ -31,10 +32,11 @@ export async function getAllOffers(body: OfferListBody) {
 
 /** The company's listings of its side; `refresh` polls while the tab is visible, keeping the page being read. */
 export function useAllOffers(body: OfferListBody, opts: { refresh?: boolean } = {}) {
+  const every = usePollInterval(OFFERS_REFRESH_MS);
   return useQuery({
     queryKey: ['getAllOffers', body],
     queryFn: () => getAllOffers(body),
     placeholderData: keepPreviousData,
-    refetchInterval: opts.refresh ? OFFERS_REFRESH_MS : false,
+    refetchInterval: opts.refresh ? every : false,
   });
 }

@@ -1,6 +1,7 @@
 import type { MethodBody } from '@spirit/domain/api/methods';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
 export type PossibleBody = MethodBody<'getAllPossibleOffer'>;
 
@@ -17,6 +18,6 @@ export function useAllPossibleOffer(body: PossibleBody) {
     queryKey: ['getAllPossibleOffer', body],
     queryFn: () => getAllPossibleOffer(body),
     placeholderData: keepPreviousData,
-    refetchInterval: POSSIBLE_REFRESH_MS,
+    refetchInterval: usePollInterval(POSSIBLE_REFRESH_MS),
   });
 }

@@ -1,8 +1,9 @@
 import { UNREAD_COUNT_CAP } from '@spirit/domain/notifications/notifications.constants';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api-client';
+import { usePollInterval } from '../../../app/live-status';
 
-/** The bell re-reads its count every 30 s (no live stream in this build); opening the list refreshes it at once. */
+/** The bell re-reads its count every 30 s (the live stream tells it sooner); opening the list refreshes it at once. */
 export const UNREAD_POLL_MS = 30_000;
 
 export async function getUnreadNotificationCount() {
@@ -14,7 +15,7 @@ export function useUnreadCount(enabled: boolean) {
     queryKey: ['getUnreadNotificationCount'],
     queryFn: getUnreadNotificationCount,
     enabled,
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: usePollInterval(UNREAD_POLL_MS),
     staleTime: 10_000,
   });
 }

@@ -2,75 +2,42 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@spirit/domain/webhooks/webhooks.constants';
 import { createWebhookSchema } from '@spirit/domain/webhooks/webhooks.schemas';
 import type { EventType } from '@spirit/domain/events/events.constants';
-import { Dialog } from 'primereact/dialog';
 import { useId, useState } from 'react';
-import { ApiError, errorText } from '../../../app/api-client';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
 import { FormField, inputClass } from '../../../ui/form-field';
-import { SecretOnce } from '../../../ui/secret-once';
-import { useToast } from '../../../ui/toast';
+import { SecretOnceDialog } from '../../../ui/secret-once-dialog';
 import { useCreateWebhook } from '../api/webhooks';
 
 export function CreateWebhookDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const id = useId();
   const [url, setUrl] = useState('https://');
   const [types, setTypes] = useState<EventType[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [secret, setSecret] = useState<string | null>(null);
   const create = useCreateWebhook();
-  const toast = useToast();
 
-  const close = () => {
-    setUrl('https://');
-    setTypes([]);
-    setErrors({});
-    setSecret(null);
-    create.reset();
-    onClose();
-  };
   const toggle = (t: EventType) => setTypes((now) => (now.includes(t) ? now.filter((x) => x !== t) : [...now, t]));
-  const submit = () => {
-    const parsed = createWebhookSchema.safeParse({ url, event_types: types });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (res) => {
-        setSecret((res.data as { secret: string }).secret);
-        toast.success(res.message);
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-        toast.failure(errorText(error));
-      },
-    });
-  };
 
   return (
-    <Dialog header="New Webhook" visible={visible} onHide={close} className="form-dialog" draggable={false}>
-      {secret ? (
+    <SecretOnceDialog
+      header="New Webhook"
+      visible={visible}
+      onClose={onClose}
+      schema={createWebhookSchema}
+      values={{ url, event_types: types }}
+      mutation={create}
+      secretLabel="Signing secret"
+      secretOf={(res) => (res.data as { secret: string }).secret}
+      secretNote={
+        <p>
+          Check each delivery’s <code>X-Spirit-Signature</code> with it: <code>v1=</code> and the hex HMAC-SHA256 of the{' '}
+          <code>X-Spirit-Timestamp</code> header, a dot and the raw body.
+        </p>
+      }
+      onReset={() => {
+        setUrl('https://');
+        setTypes([]);
+      }}
+    >
+      {(errors) => (
         <>
-          <SecretOnce label="Signing secret" value={secret} />
-          <p>
-            Check each delivery’s <code>X-Spirit-Signature</code> with it: <code>v1=</code> and the hex HMAC-SHA256 of
-            the <code>X-Spirit-Timestamp</code> header, a dot and the raw body.
-          </p>
-          <div className="form-actions">
-            <Button label="Done" onClick={close} />
-          </div>
-        </>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {create.isError ? <Alert severity="error">{errorText(create.error)}</Alert> : null}
           <FormField id={`${id}-url`} label="URL" required error={errors.url}>
             {(a11y) => (
               <input
@@ -97,12 +64,8 @@ export function CreateWebhookDialog({ visible, onClose }: { visible: boolean; on
               </small>
             ) : null}
           </fieldset>
-          <div className="form-actions">
-            <Button label="Cancel" className="p-button-outlined" onClick={close} />
-            <Button label="Create" type="submit" loading={create.isPending} />
-          </div>
-        </form>
+        </>
       )}
-    </Dialog>
+    </SecretOnceDialog>
   );
 }

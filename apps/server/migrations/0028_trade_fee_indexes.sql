@@ -1,0 +1,3 @@
+CREATE INDEX "bids_seller_approved_idx" ON "bids" USING btree ("seller_company_id","approved_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bids"."status" = 'Approved';--> statement-breakpoint
+CREATE INDEX "bids_buyer_approved_idx" ON "bids" USING btree ("buyer_company_id","approved_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bids"."status" = 'Approved';--> statement-breakpoint
+CREATE INDEX "bids_approved_idx" ON "bids" USING btree ("approved_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bids"."status" = 'Approved';

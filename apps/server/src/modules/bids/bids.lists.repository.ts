@@ -1,0 +1,207 @@
+// Bid lists. A list is one statement with its total; effective status (lapsed before the sweep), masking inputs
+// and ratings are computed in SQL, so no rows are loaded to filter or count.
+//
+// A list is a statement per shape (db/statements.ts): the shape says which scope and filters a list has, the
+// values go in as placeholders — `$company`, `$user`, `$now`, `$listing`, `$status`, `$spirits`, `$states`,
+// `$pattern`, `$limit`, `$offset` and `$upto` (limit + offset) — filled by `bidListArgs`.
+import { FEE_FIELDS, type FeeField } from '@spirit/domain/listings/listings.constants';
+import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
+import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { searchPattern, statement } from '../../db/statements.js';
+import { pageOf, pageWithTotal } from '../../lib/list.js';
+import { ratingColumns } from '../ratings/ratings.repository.js';
+import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
+import type { BidRow } from './bids.repository.js';
+import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
+import { bids } from './bids.table.js';
+
+export type BidListOptions = {
+  /** The caller's company (0 for the platform). */
+  companyId: number;
+  /** The SuperAdmin's list: every company's bids (the service allows it approved trades only). */
+  platform?: boolean;
+  userId: number;
+  now: Date;
+  q: GetAllBids;
+  /** Both listings of `offer_id` must be checked as the company's before. */
+  listingId?: number;
+  /** Open and still valid, either open status (the dashboard's open bids). */
+  open?: boolean;
+  /** Changed (and, if approved, approved) since then: the dashboard's day window. */
+  since?: Date;
+  /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
+  saleOrder?: boolean;
+};
+
+/**
+ * The columns of a bid a list shows (bids.view.ts `toListRecord`): not the fees, GST figures and comments, which
+ * only its detail shows — half the columns, and reading each row's columns is most of a page's cost on PGlite.
+ */
+const LIST_COLUMNS = [
+  'id',
+  'version',
+  'status',
+  'locked',
+  'valid_until',
+  'is_confidential',
+  'product',
+  'quantity',
+  'price',
+  'offer_id',
+  'ask_id',
+  'placed_by',
+  'trade_reference',
+  'created_at',
+  'updated_at',
+  'buyer_company_id',
+  'seller_company_id',
+  'sell_order_file_id',
+  ...FLAG_KEYS,
+] as const satisfies readonly (keyof BidRow)[];
+export type BidListBid = Pick<BidRow, (typeof LIST_COLUMNS)[number]>;
+const bidListColumns = Object.fromEntries(LIST_COLUMNS.map((c) => [c, bids[c]])) as {
+  [C in (typeof LIST_COLUMNS)[number]]: (typeof bids)[C];
+};
+
+/** What a bid's landed price reads (`bidLandedPrice`): its price and fees, and the offer listing's two fees. */
+const pricingColumns = {
+  ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bids[f]])) as { [F in FeeField]: (typeof bids)[F] }),
+  offer_sales_tax: offer.sales_tax,
+  offer_export_pass_fee: offer.export_pass_fee,
+};
+export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
+
+/** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
+export function bidListQuery(tx: Tx, shape: BidListShape) {
+  const { parts, withListings } = bidParts(shape);
+  return tx
+    .select({
+      bid: bidListColumns,
+      offer_state: offer.state,
+      ask_state: ask.state,
+      offer_available: offer.available_quantity,
+      ask_available: ask.available_quantity,
+      offer_price: offer.price,
+      ask_price: ask.price,
+      buyer_name: nameOf(buyer),
+      seller_name: nameOf(seller),
+      ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+      // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+      ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
+      ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
+    })
+    .from(bids)
+    .innerJoin(offer, eq(offer.id, bids.offer_id))
+    .innerJoin(ask, eq(ask.id, bids.ask_id))
+    .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
+    .innerJoin(seller, eq(seller.id, bids.seller_company_id))
+    .where(sql`${bids.id} in (${pageIds(parts, withListings, shape.order)})`)
+    .orderBy(byChange(shape.order));
+}
+
+// A listing's bids: with few buyers in a market a plan without values takes "a company's bids" for the table.
+const bidListStatement = statement(bidListQuery, { generic: (shape) => !shape.listing });
+
+/** A list's shape and the values of its placeholders. */
+export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
+  const { q } = opts;
+  const pattern = searchPattern(q.item_search);
+  const spirits = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
+  const states = q.states?.length ? q.states : undefined;
+  const shape: BidListShape = {
+    market: !!q.is_market,
+    platform: !!opts.platform,
+    order: q.sort_by ? q.sort_order : 'desc',
+    listing: !!opts.listingId,
+    status: statusFilter(q.bid_status),
+    awaiting: q.awaiting_me ? (q.awaiting_tier ?? 'any') : 'no',
+    spirits: !!spirits,
+    states: !!states,
+    search: !!pattern,
+    // Names are searched only where every row is a trade: anywhere else a match would reveal a masked party.
+    tradeNames: !!pattern && q.bid_status === 'Approved',
+    total: withTotal,
+    open: !!opts.open,
+    since: !!opts.since,
+    saleOrder: !!opts.saleOrder,
+  };
+  const { limit, offset } = pageOf(q);
+  const values = {
+    company: opts.companyId,
+    user: opts.userId,
+    now: opts.now.toISOString(),
+    listing: opts.listingId,
+    status: q.bid_status,
+    spirits,
+    states,
+    pattern,
+    limit,
+    offset,
+    upto: limit + offset,
+    since: opts.since?.toISOString(),
+  };
+  return { shape, values };
+}
+
+/** A page of bids, with `total_records` on its rows when `withTotal`. */
+export async function bidListPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
+  const { shape, values } = bidListArgs(opts, withTotal);
+  return bidListStatement(tx, shape).execute(values);
+}
+
+/** A list's count (capped) as built for `shape`: `countBids` runs it as a statement, the plan tests EXPLAIN it. */
+export function bidCountQuery(tx: Tx, shape: BidListShape) {
+  const { parts, withListings } = bidParts(shape);
+  return tx.select({ n: cappedBidCount(parts, withListings) }).from(sql`(select 1) as "one"`);
+}
+const bidCountStatement = statement(bidCountQuery);
+
+/** The number of bids of a list (capped), for a page past its end. */
+export async function countBids(tx: Tx, opts: BidListOptions) {
+  const { shape, values } = bidListArgs(opts, false);
+  const [row] = await bidCountStatement(tx, shape).execute(values);
+  return row!.n;
+}
+
+/** The shape of "waiting for me": the company's live bids at the caller's turn, any tier, no other filter. */
+export const AWAITING_SHAPE: BidListShape = {
+  market: false,
+  listing: false,
+  status: 'none',
+  awaiting: 'any',
+  spirits: false,
+  states: false,
+  search: false,
+  tradeNames: false,
+  total: false,
+  platform: false,
+  order: 'desc',
+  open: false,
+  since: false,
+  saleOrder: false,
+};
+
+/** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */
+export function awaitingCountQuery(tx: Tx, cap: number) {
+  const { parts, withListings } = bidParts(AWAITING_SHAPE);
+  return tx.select({ n: cappedBidCount(parts, withListings, cap + 1) }).from(sql`(select 1) as "one"`);
+}
+const awaitingCountStatement = statement((tx, shape: { cap: string }) => awaitingCountQuery(tx, Number(shape.cap)), {
+  generic: () => true,
+});
+
+export async function countAwaiting(tx: Tx, opts: { companyId: number; userId: number; now: Date; cap: number }) {
+  const [row] = await awaitingCountStatement(tx, { cap: String(opts.cap) }).execute({
+    company: opts.companyId,
+    user: opts.userId,
+    now: opts.now.toISOString(),
+  });
+  return row!.n;
+}
+
+export async function listBids(tx: Tx, opts: BidListOptions) {
+  return pageWithTotal(opts.q, await bidListPage(tx, opts, true), () => countBids(tx, opts));
+}
+export type BidListRow = Awaited<ReturnType<typeof listBids>>['records'][number];

@@ -1,0 +1,181 @@
+// A bid list's shape turned into SQL: which bids (the parts a list reads, with their filters), how many (capped),
+// and the ids of a page. bids.lists.repository.ts selects a page's columns around them and fills the placeholders.
+import type { BidStatus, BidTier } from '@spirit/domain/bids/bids.constants';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { searchAnyPlaceholder } from '../../db/statements.js';
+import { companies } from '../companies/companies.table.js';
+import { listings } from '../listings/listings.table.js';
+import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
+import { ask, liveWhere, nameOf, NOW, offer, OPEN } from './bids.sql.js';
+import { bids } from './bids.table.js';
+
+/** A company's shown name by id, as a scalar subquery (one primary-key lookup per candidate row). */
+const companyName = (id: SQLWrapper) =>
+  sql`(select ${nameOf(companies)} from ${companies} where ${companies.id} = ${id})`;
+
+/**
+ * The effective status `$status`: an open bid past `valid_until` reads Lapsed. Three texts, as the status asks:
+ * Lapsed (stored or past due), an open status (and still valid), a closed one (as stored).
+ */
+export type StatusFilter = 'none' | 'lapsed' | 'live' | 'closed';
+export const statusFilter = (status: BidStatus | undefined): StatusFilter =>
+  !status ? 'none' : status === 'Lapsed' ? 'lapsed' : status === 'New' || status === 'OnGoing' ? 'live' : 'closed';
+
+function statusWhere(filter: StatusFilter): SQL | undefined {
+  if (filter === 'lapsed')
+    return sql`(${bids.status} = 'Lapsed' or (${bids.status} in ${OPEN} and ${bids.valid_until} <= ${NOW}))`;
+  if (filter === 'live') return and(eq(bids.status, sql.placeholder('status')), liveWhere())!;
+  if (filter === 'closed') return eq(bids.status, sql.placeholder('status'));
+  return undefined;
+}
+
+/**
+ * Bids of the company `$company` waiting for the user `$user`'s tier on the company's side: its Negotiator while the
+ * terms are open and its flag is null, its Authorizer then its Approver on a locked deal (the state machine's
+ * `whoseTurn`).
+ */
+function awaitingWhere(only?: BidTier): SQL {
+  const [company, user] = [sql.placeholder('company'), sql.placeholder('user')];
+  const side = (b: 'buyer' | 'seller') => {
+    const listing = b === 'buyer' ? bids.ask_id : bids.offer_id;
+    const f = (tier: string) => sql.raw(`"bids"."is_${tier}_${b}_approved"`);
+    const turns: Record<BidTier, SQL> = {
+      negotiator: sql`(m.negotiator_id = ${user} and not ${bids.locked} and ${f('negotiator')} is null)`,
+      authorizer: sql`(m.authorizer_id = ${user} and ${bids.locked} and ${f('authenticator')} is null)`,
+      approver: sql`(m.approver_id = ${user} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null)`,
+    };
+    // `only` narrows to one tier: a user may hold different tiers on different distilleries.
+    const turn = only ? turns[only] : sql.join(Object.values(turns), sql` or `);
+    return sql`(${b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id} = ${company} and exists (
+      select 1 from ${listings} l join ${mappingDistilleries} md on md.distillery_id = l.distillery_id
+        join ${mappings} m on m.id = md.mapping_id
+      where l.id = ${listing} and (${turn})))`;
+  };
+  return sql`(${side('buyer')} or ${side('seller')})`;
+}
+
+/** Bid lists count at most this many bids: the market's and a status's lists run to hundreds of thousands. */
+export const BID_COUNT_CAP = 10_000;
+
+/**
+ * What changes a list's SQL text, never a value: the market's list or the company's own, which filters are present
+ * (the status as one of `statusWhere`'s three texts, the awaited tier), and whether the page carries its total.
+ */
+export type BidListShape = {
+  market: boolean;
+  platform: boolean;
+  /** The direction of the last-change order. */
+  order: 'asc' | 'desc';
+  listing: boolean;
+  status: StatusFilter;
+  awaiting: 'no' | 'any' | BidTier;
+  spirits: boolean;
+  states: boolean;
+  search: boolean;
+  /** The search also reads both companies' names: Approved trades only, whose parties see each other's names. */
+  tradeNames: boolean;
+  total: boolean;
+  /** The dashboard's filters (BidListOptions `open`, `since`, `saleOrder`). */
+  open: boolean;
+  since: boolean;
+  saleOrder: boolean;
+};
+
+/**
+ * What a list selects from: the bids matching `where`, joined to their two listings (as "offer" and "ask") only
+ * when `where` reads them (the states filter, the search).
+ */
+function matching(where: SQL | undefined, withListings: boolean, columns: SQL) {
+  return sql`select ${columns} from ${bids}${
+    withListings
+      ? sql` inner join ${listings} "offer" on "offer"."id" = ${bids.offer_id}
+    inner join ${listings} "ask" on "ask"."id" = ${bids.ask_id}`
+      : sql``
+  }${where ? sql` where ${where}` : sql``}`;
+}
+
+/**
+ * A list's rows in two parts. The company's own lists ("mine") read each side apart — the bids where it buys, then
+ * those where it sells, each walking its own company index in the page's order and stopping after the page, merged
+ * with UNION ALL — because `buyer = X or seller = X` cannot walk either index in order and would read (or sort)
+ * every matching bid of the company, or walk the status index through the whole market. The market's list walks
+ * its own partial index of open, non-confidential bids.
+ */
+type Part = { where: SQL | undefined };
+
+export function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean } {
+  const ph = sql.placeholder;
+  const company = ph('company');
+  const shared = and(
+    shape.listing ? or(eq(bids.offer_id, ph('listing')), eq(bids.ask_id, ph('listing'))) : undefined,
+    statusWhere(shape.status),
+    shape.awaiting !== 'no'
+      ? and(liveWhere(), awaitingWhere(shape.awaiting === 'any' ? undefined : shape.awaiting))
+      : undefined,
+    // `= any` of an array: one text whatever the number of values.
+    shape.spirits ? sql`${bids.product} = any(${ph('spirits')})` : undefined,
+    shape.states ? sql`(${offer.state} = any(${ph('states')}) or ${ask.state} = any(${ph('states')}))` : undefined,
+    shape.search
+      ? searchAnyPlaceholder([
+          bids.product,
+          offer.state,
+          ask.state,
+          sql`coalesce(${bids.trade_reference}, '')`,
+          ...(shape.tradeNames ? [companyName(bids.buyer_company_id), companyName(bids.seller_company_id)] : []),
+        ])
+      : undefined,
+    shape.open ? liveWhere() : undefined,
+    // The last change bounds the walk along the indexes; an approved trade counts from its approval.
+    shape.since
+      ? sql`(${bids.updated_at} >= ${ph('since')} and coalesce(${bids.approved_at}, ${bids.updated_at}) >= ${ph('since')})`
+      : undefined,
+    shape.saleOrder ? sql`${bids.sell_order_file_id} is not null` : undefined,
+  );
+  const withListings = shape.states || shape.search;
+  if (shape.market) {
+    return { parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared) }], withListings };
+  }
+  // The platform's approved trades walk the status index (bids_status_idx) in the page's order.
+  if (shape.platform) return { parts: [{ where: shared }], withListings };
+  return {
+    parts: [
+      // A company never trades with itself (`bids_companies_check`), so the parts never share a bid. Saying so again
+      // here (buyer <> company) made each count of the selling side read every bid row instead of the index alone.
+      { where: and(eq(bids.buyer_company_id, company), shared) },
+      { where: and(eq(bids.seller_company_id, company), shared) },
+    ],
+    withListings,
+  };
+}
+
+/** The number of bids in `parts`, up to `cap`, as one scalar subquery. */
+export function cappedBidCount(parts: Part[], withListings: boolean, cap = BID_COUNT_CAP) {
+  const union = sql.join(
+    parts.map((p) => sql`(${matching(p.where, withListings, sql`1`)})`),
+    sql` union all `,
+  );
+  return sql<number>`(select count(*) from (${union} limit ${cap}) as capped)::int`.mapWith(Number);
+}
+
+/** Last change first (`desc`, every list's own order) or last (`asc`): either way along the indexes. */
+export const byChange = (order: 'asc' | 'desc') =>
+  sql`${bids.updated_at} ${sql.raw(order)}, ${bids.id} ${sql.raw(order)}`;
+
+/** The ids of the page: each part's first `$upto` bids in order, merged, then the page cut from them. */
+export function pageIds(parts: Part[], withListings: boolean, order: 'asc' | 'desc') {
+  const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
+  const cols = sql`${bids.id}, ${bids.updated_at}`;
+  if (parts.length === 1) {
+    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${byChange(order)} limit ${limit} offset ${offset}`;
+  }
+  const union = sql.join(
+    parts.map(
+      (p) =>
+        sql`(${matching(p.where, withListings, cols)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`,
+    ),
+    sql` union all `,
+  );
+  const dir = sql.raw(order);
+  return sql`select "part"."id" from (${union}) as "part"
+    order by "part"."updated_at" ${dir}, "part"."id" ${dir} limit ${limit} offset ${offset}`;
+}

@@ -64,7 +64,7 @@ const joined = <T extends PgSelect>(q: T) =>
 
 type Scope = { companyId: number; side: BidSide } | null;
 /** A list's shape (db/statements.ts): whose trades, searched or not; the company and the pattern are values. */
-type Shape = { side: BidSide | 'platform'; search: boolean };
+export type Shape = { side: BidSide | 'platform'; search: boolean };
 
 const shapeOf = (scope: Scope, pattern: string | undefined): Shape => ({
   side: scope?.side ?? 'platform',
@@ -88,7 +88,8 @@ function tradesWhere(shape: Shape): SQL {
   const search = shape.search
     ? sql`(lower(${bids.product}) like ${pattern} or lower(${bids.trade_reference}) like ${pattern} or ${names})`
     : undefined;
-  return and(eq(bids.status, 'Approved'), own, search)!;
+  // The status as a literal, not a parameter: a generic plan must see it to walk the approved trades' partial indexes.
+  return and(sql`${bids.status} = 'Approved'`, own, search)!;
 }
 
 const SORT_COLUMNS: Record<TradeFeeSort, SQL | typeof bids.product> = {
@@ -99,12 +100,13 @@ const SORT_COLUMNS: Record<TradeFeeSort, SQL | typeof bids.product> = {
   quantity: sql`${bids.quantity}`,
 };
 
-type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' | 'desc'; total: boolean };
+export type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' | 'desc'; total: boolean };
 
 // The page, built once per shape. The total: without a search, the trades' own count (an index-only count of the
 // approved trades, whose listings and distilleries always exist); a search names distilleries, so it counts the
 // joined rows it pages.
-const pageShape = statement((tx, shape: PageShape) => {
+/** The page's query for a shape, with placeholders `company`, `pattern`, `limit` and `offset` (its EXPLAIN test). */
+export function tradePageQuery(tx: Tx, shape: PageShape) {
   const where = tradesWhere(shape);
   const direction = shape.order === 'desc' ? desc : asc;
   const order = shape.sort === 'default' ? SORT_COLUMNS.approved_on : SORT_COLUMNS[shape.sort];
@@ -119,7 +121,9 @@ const pageShape = statement((tx, shape: PageShape) => {
     .orderBy(direction(order), direction(bids.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-}, notSearched);
+}
+
+const pageShape = statement(tradePageQuery, notSearched);
 
 const countShape = statement((tx, shape: Shape) =>
   joined(tx.select({ n: count() }).from(bids).$dynamic()).where(tradesWhere(shape)),

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
+import { call as callApi, JSON_HEADERS } from './lib/api.mjs';
 import { documentTimes } from './lib/documents.mjs';
 import { streamFanOut } from './lib/streams.mjs';
 import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
@@ -405,8 +406,6 @@ async function bulkUploadRate(base, ids) {
   };
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
 /** A solved captcha for the bid calls that ask for one (each is accepted once). */
 async function captcha(base) {
   const c = (
@@ -427,16 +426,7 @@ async function captcha(base) {
  */
 async function fullTradeRate(base, ids, seconds, bareRps) {
   const t = TOKENS;
-  const call = async (method, body, token) => {
-    const res = await fetch(`${base}/api/${method}`, {
-      method: 'POST',
-      headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json.data;
-  };
+  const call = (method, body, token) => callApi(base, method, body, token);
   const validUntil = (h) => new Date(Date.now() + h * 3_600_000).toISOString();
   const terms = (price, hours) => ({ quantity: '10', price, valid_until: validUntil(hours) });
   let trades = 0;

@@ -1,18 +1,9 @@
 // The after-trade documents (issue 22's budgets): a service fee invoice as a PDF (≤ 100 ms of server time) and the
 // ratings export of 10,000 rows (≤ 2 s), each timed on one connection, one call after another, so a call's time is
 // the server's. The invoice is one the full trade issued to company 1; the generator gave company 1 its ratings.
-const JSON_HEADERS = { 'content-type': 'application/json' };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+import { post } from './api.mjs';
 
-async function post(base, method, body, token) {
-  const res = await fetch(`${base}/api/${method}`, {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return res;
-}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function documentTimes(base, token, { pdfs = 20, exports = 3 } = {}) {
   const list = await (await post(base, 'getAllBidCommission', { page: 1, page_size: 10 }, token)).json();

@@ -5,8 +5,7 @@
 // without (the fan-out must cost the committing request nothing it waits for).
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
+import { call } from './api.mjs';
 
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -16,17 +15,6 @@ const rssMb = (pid) => {
 };
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-async function call(base, method, body, token) {
-  const res = await fetch(`${base}/api/${method}`, {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
-}
 
 /** One stream: resolves once open; `onListing(id, at)` for each listing.created frame. */
 function openStream(base, ticket, agent, onListing) {

@@ -53,9 +53,12 @@ export const alwaysGeneric = { generic: () => true } as const;
 /** The shapes without a search term are `generic`. */
 export const notSearched = { generic: (shape: { search: boolean }) => !shape.search } as const;
 
-/** `statement` for a read with one shape. */
-export function fixedStatement<Q extends Preparable>(build: (tx: Tx) => Q) {
-  const shaped = statement((tx: Tx) => build(tx));
+/** `statement` for a read with one shape (`alwaysGeneric` when its plan does not depend on the values). */
+export function fixedStatement<Q extends Preparable>(
+  build: (tx: Tx) => Q,
+  options: StatementOptions<Record<string, never>> = {},
+) {
+  const shaped = statement((tx: Tx) => build(tx), options);
   return (tx: Tx) => shaped(tx, {});
 }
 

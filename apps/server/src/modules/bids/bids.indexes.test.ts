@@ -2,14 +2,18 @@
 // own rows whatever the market's size. Thousands of bids go in by bulk SQL beside a real seeded market; the plans
 // are read with sequential scans disabled, as the listings' are, both as a first execution plans them (with the
 // values) and as a prepared statement's generic plan does (without).
+import { currentPeriod } from '@spirit/domain/listings/listings.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
-import { ownListingsQuery } from '../listings/listings.repository.js';
+import { marketQuery, ownListingsQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
+import { bidViewQuery } from './bids.detail.repository.js';
 import { awaitingCountQuery, bidListArgs, bidListQuery, type BidListOptions } from './bids.lists.repository.js';
+import { tickerQuery } from './bids.market.repository.js';
+import { tiersQuery } from './bids.repository.js';
 
 let h: Harness;
 let m: Market;
@@ -38,6 +42,13 @@ beforeAll(async () => {
     from generate_series(1, 4000) as i
       join (select id, company_id, product, row_number() over (order by id) - 1 as k from listings
         where side = 'Offer' and company_id = ${m.seller.company.id}) o on o.k = i % 400`);
+  // A history entry per bid (the ticker's) of five products, one in ten confidential.
+  await h.db.execute(sql`insert into bid_history (bid_id, company_type, quantity, price, valid_until, status, product,
+      state, is_confidential, created_at)
+    select b.id, 'Buyer', b.quantity, b.price, b.valid_until, case when b.status = 'New' then 'New' else 'Accepted' end,
+      (array['Grain ENA', 'Malt Spirit', 'Rum Spirit', 'Molasses ENA', 'Wheat ENA'])[b.id % 5 + 1], 'Goa',
+      b.id % 10 = 0, b.created_at
+    from bids b`);
   await h.db.execute(sql`analyze`);
   [listing] = (await h.db.select().from(listings).where(eq(listings.id, m.offer.id))) as [typeof listing];
 }, 120_000);
@@ -151,27 +162,82 @@ describe('the bid lists walk their own indexes', () => {
     );
   });
 
-  it('a listing’s bids (the item page, its Placed Bids tab)', async () => {
-    // Not the generic plan the server runs: every bid here has one buyer, so a plan without values takes "a
-    // company's bids" for the whole table. A market's statistics make the generic plan walk the listing's index
-    // too (checked on the bench's 2M bids with auto_explain: bids_offer_idx, 0.4 ms).
-    await expectIndex(
-      'a listing’s bids',
-      { companyId: m.seller.company.id, q, listingId: m.offer.id },
-      /bids_offer_idx/,
-      ['force_custom_plan', 'after five executions'],
-    );
+  it('a listing’s bids (the item page, its Placed Bids tab) walk the listing’s own index, generic too', async () => {
+    // The server runs it generically: the offer's part walks bids_offer_idx, the ask's part bids_ask_idx (here
+    // every bid is on the one ask, which the offer's part never reads).
+    for (const [name, listingId, index] of [
+      ['an offer’s bids', m.offer.id, /bids_offer_idx/],
+      ['an ask’s bids', m.ask.id, /bids_ask_idx/],
+    ] as const) {
+      await expectIndex(name, { companyId: m.buyer.company.id, q, listingId }, index, [
+        'force_custom_plan',
+        'force_generic_plan',
+      ]);
+    }
   });
 
   it('the open-bid count of a page of a company’s offers probes each offer’s own open bids', async () => {
     // As the server runs it (generic). An ask's count reads the ask's bids by bids_ask_idx on a market's statistics
     // (checked on the bench's 2M bids); here one ask holds all 4,000 bids, so the planner rightly reads the open bids.
-    const values = { company: m.seller.company.id, side: 'Offer', now: new Date().toISOString(), limit: 10, offset: 0 };
+    const values = {
+      company: m.seller.company.id,
+      side: 'Offer',
+      now: new Date().toISOString(),
+      user: m.seller.negotiator.id,
+      limit: 10,
+      offset: 0,
+    };
     const query = ownListingsQuery(h.db, { search: false, sort: 'changed', order: 'desc' });
     const text = await planOf(h.db, query, values, 'force_generic_plan');
     expect(text, text).toMatch(
       /Index Scan using bids_open_pair_idx on bids open_bid\b.*\n\s*Index Cond: \(offer_id = listings\.id\)/,
     );
     expect(text, text).not.toMatch(/Seq Scan on bids/);
+    // Whether the caller negotiates for each row's distillery: one probe of its mapping per row.
+    expect(text, text).toMatch(/Index (Only )?Scan using mapping_distilleries_(distillery|mapping)_idx on mapping_distilleries md/);
+    expect(text, text).not.toMatch(/Seq Scan on mapping/);
+  });
+
+  // Issue 24: the trading reads the server runs generically (db/statements.ts), each by its own index.
+  it.each([
+    // The bid by its key, and its history (a column of the same statement) by the history's bid index.
+    [
+      'a bid’s detail',
+      () => bidViewQuery(h.db),
+      () => ({ id: 1, company: m.buyer.company.id, user: 1 }),
+      /bids_pkey[\s\S]*bid_history_bid_idx|bid_history_bid_idx[\s\S]*bids_pkey/,
+    ],
+    [
+      // Each row of the market carries the caller's open bid on it: one probe of the open pairs per offer.
+      'the market’s page with the caller’s open bids',
+      () => marketQuery(h.db, { products: false, states: false, search: false, total: false }),
+      () => ({ side: 'Offer', company: m.buyer.company.id, period: currentPeriod(new Date()), limit: 10, offset: 0 }),
+      /Index Scan using bids_open_pair_idx on bids ob\b/,
+    ],
+    [
+      'a user’s tiers on a page’s distilleries',
+      () => tiersQuery(h.db),
+      () => ({ ids: [listing.distillery_id], user: m.seller.negotiator.id }),
+      // Four mapped distilleries here; on the bench's 6,000 the distilleries' key (checked: 0.6 ms).
+      /mapping_distilleries_(distillery|mapping)_idx/,
+    ],
+    [
+      'a product’s ticker',
+      () => tickerQuery(h.db, { product: true }),
+      () => ({ product: 'Rum Spirit' }),
+      /Index Scan using bid_history_ticker_idx/,
+    ],
+    [
+      'the market’s ticker',
+      () => tickerQuery(h.db, { product: false }),
+      () => ({}),
+      /Index Scan using bid_history_ticker_recent_idx/,
+    ],
+  ])('%s', async (name, query, values, index) => {
+    const text = await planOf(h.db, query(), values(), 'force_generic_plan');
+    expect(text, `${name}\n${text}`).toMatch(index);
+    expect(text, `${name}\n${text}`).not.toMatch(/Seq Scan/);
+    // The ticker stops after its entries in the index's order: nothing read whole and sorted.
+    if (name.includes('ticker')) expect(text, `${name}\n${text}`).not.toMatch(/Sort/);
   });
 });

@@ -11,7 +11,7 @@ import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
-import { findBidView, historyOf } from './bids.detail.repository.js';
+import { findBidView } from './bids.detail.repository.js';
 import { bidListPage, countAwaiting, countBids, type BidListOptions } from './bids.lists.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
@@ -20,15 +20,14 @@ const PLATFORM = 0;
 
 /**
  * The detail of a bid for a party of `companyId`, or for the platform (`null`: approved trades only), read in `tx`
- * (after a transition, the transition's own view): two statements, the bid with its listings, the caller's tiers
- * and ratings, then its history. Another company's bid does not exist for the caller.
+ * (after a transition, the transition's own view): one statement, the bid with its listings, the caller's tiers
+ * and ratings, and its history. Another company's bid does not exist for the caller.
  */
 export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: number | null, now: Date) {
   const view = await findBidView(tx, { id, companyId: companyId ?? PLATFORM, userId: actor.userId });
   const side = view && companyId !== null ? sideOf(view.bid, companyId) : null;
   const platform = companyId === null && view?.bid.status === 'Approved';
   if (!view || (!side && !platform)) throw bidError('bid.not_found');
-  const history = await historyOf(tx, id);
   // The caller's tier on their side; a reader holding one on both sides reads as no party (`actorOn` refuses them).
   const place = side ? placeFrom(side, { offer: view.offer_tier, ask: view.ask_tier }) : null;
   const bidActor = !place || place.bothSides ? null : place.actor;
@@ -41,7 +40,7 @@ export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: num
       isAdmin: actor.roles.includes('Admin'),
       mappedToSellerDistillery: view.offer_tier !== null,
     }) === null;
-  return toDetail({ ...view, history, viewer, actor: bidActor, canUploadSaleOrder, now });
+  return toDetail({ ...view, viewer, actor: bidActor, canUploadSaleOrder, now });
 }
 
 export async function get(deps: Deps, actor: Actor, id: number) {

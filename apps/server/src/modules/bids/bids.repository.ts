@@ -4,6 +4,7 @@
 import type { BidTier } from '@spirit/domain/bids/bids.constants';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
@@ -88,21 +89,29 @@ export async function bothTrading(tx: Tx, companyIds: [number, number]): Promise
 }
 
 /** The tier `userId` holds on each of the given distilleries (a distillery belongs to at most one mapping). */
-export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): Promise<Map<number, BidTier>> {
-  const rows = await tx
+// A statement with the ids as one array (`= any`), so a page of any size is one text; generic: each id is one probe
+// of the mapping_distilleries key whatever the values.
+export const tiersQuery = (tx: Tx) => {
+  const user = sql.placeholder('user');
+  return tx
     .select({
       distillery_id: mappingDistilleries.distillery_id,
-      tier: sql<BidTier>`case when ${mappings.negotiator_id} = ${userId} then 'negotiator'
-        when ${mappings.authorizer_id} = ${userId} then 'authorizer' else 'approver' end`,
+      tier: sql<BidTier>`case when ${mappings.negotiator_id} = ${user} then 'negotiator'
+        when ${mappings.authorizer_id} = ${user} then 'authorizer' else 'approver' end`,
     })
     .from(mappingDistilleries)
     .innerJoin(mappings, eq(mappings.id, mappingDistilleries.mapping_id))
     .where(
       and(
-        inArray(mappingDistilleries.distillery_id, distilleryIds),
-        or(eq(mappings.negotiator_id, userId), eq(mappings.authorizer_id, userId), eq(mappings.approver_id, userId)),
+        sql`${mappingDistilleries.distillery_id} = any(${sql.placeholder('ids')}::int[])`,
+        or(eq(mappings.negotiator_id, user), eq(mappings.authorizer_id, user), eq(mappings.approver_id, user)),
       ),
     );
+};
+const tiersStatement = fixedStatement(tiersQuery, alwaysGeneric);
+
+export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): Promise<Map<number, BidTier>> {
+  const rows = await tiersStatement(tx).execute({ user: userId, ids: distilleryIds });
   return new Map(rows.map((r) => [r.distillery_id, r.tier]));
 }
 

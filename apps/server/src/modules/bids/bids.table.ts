@@ -222,9 +222,14 @@ export const bidHistory = pgTable(
   },
   (t) => [
     index('bid_history_bid_idx').on(t.bid_id, t.id),
-    // The ticker: a product's newest non-confidential entries.
+    // The ticker: a product's newest non-confidential entries of the ticker's statuses (a literal in the statement,
+    // bids.market.repository.ts tickerQuery), and the whole market's. Both hold the same entries, so a plan made
+    // without the product never walks the market's newest for one product's.
     index('bid_history_ticker_idx')
       .on(t.product, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`not ${t.is_confidential}`),
+      .where(sql`not ${t.is_confidential} and ${t.status} in ('New', 'OnGoing', 'Accepted')`),
+    index('bid_history_ticker_recent_idx')
+      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`not ${t.is_confidential} and ${t.status} in ('New', 'OnGoing', 'Accepted')`),
   ],
 );

@@ -25,7 +25,7 @@ import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
 import { bidLandedPrice } from '@spirit/domain/bids/bids.price';
-import type { historyOf } from './bids.detail.repository.js';
+import type { BidHistoryEntryRow } from './bids.detail.repository.js';
 import type { BidListBid, BidPricing } from './bids.lists.repository.js';
 import type { BidListing, BidRow } from './bids.repository.js';
 
@@ -121,7 +121,7 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
   };
 }
 
-type History = Awaited<ReturnType<typeof historyOf>>;
+type History = BidHistoryEntryRow[];
 
 function historyEntries(history: History, viewer: Viewer, status: BidStatus): BidHistoryEntry[] {
   return history.map((h) => {

@@ -10,6 +10,7 @@ import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js'
 import { openBidCount, openPairBidId } from '../bids/bids.market.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
+import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
 import { listings, offerLandedPrice } from './listings.table.js';
 
@@ -53,8 +54,16 @@ const ownWhere = (shape: Pick<OwnShape, 'search'>) =>
   );
 
 /**
- * The statement of `listOwnListings` (the EXPLAIN tests read its plan), each listing with its open bids. Values:
- * company, side, pattern, now (ISO), limit, offset.
+ * Whether the user `$user` negotiates for the listing's distillery (edits it, bids from it): one probe of the
+ * distillery's mapping per returned row, so a page needs no second round trip for its rights.
+ */
+const userNegotiates = sql<boolean>`exists (select 1 from ${mappingDistilleries} md
+  join ${mappings} m on m.id = md.mapping_id
+  where md.distillery_id = "listings"."distillery_id" and m.negotiator_id = ${value('user')})`;
+
+/**
+ * The statement of `listOwnListings` (the EXPLAIN tests read its plan), each listing with its open bids and whether
+ * the caller negotiates for it. Values: company, side, pattern, now (ISO), user, limit, offset.
  */
 export function ownListingsQuery(tx: Tx, shape: OwnShape) {
   const order =
@@ -65,7 +74,7 @@ export function ownListingsQuery(tx: Tx, shape: OwnShape) {
           sql`${listings.id} desc`,
         ];
   return tx
-    .select({ ...withDistillery, total_open_bids: openBidCount, total_records: totalOver })
+    .select({ ...withDistillery, total_open_bids: openBidCount, negotiates: userNegotiates, total_records: totalOver })
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
     .where(ownWhere(shape))
@@ -86,7 +95,7 @@ const ownCountStatement = statement((tx, shape: Pick<OwnShape, 'search'>) =>
 /** A company's listings of one side, newest change first or by a column (getAllOffers, My Orders). */
 export async function listOwnListings(
   tx: Tx,
-  opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string }; now: Date },
+  opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string }; now: Date; userId: number },
 ) {
   const { companyId, side, q } = opts;
   const pattern = searchPattern(q.item_search);
@@ -94,7 +103,12 @@ export async function listOwnListings(
   const sort = q.sort_by && Object.hasOwn(OWN_SORTS, q.sort_by) ? (q.sort_by as OwnSort) : 'changed';
   const shape: OwnShape = { search: !!pattern, sort, order: sort === 'changed' ? 'desc' : q.sort_order };
   const values = { company: companyId, side, pattern };
-  const rows = await ownListingsStatement(tx, shape).execute({ ...values, now: opts.now.toISOString(), ...pageOf(q) });
+  const rows = await ownListingsStatement(tx, shape).execute({
+    ...values,
+    now: opts.now.toISOString(),
+    user: opts.userId,
+    ...pageOf(q),
+  });
   return pageWithTotal(q, rows, async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n);
 }
 
@@ -104,14 +118,16 @@ export async function countOwnListings(tx: Tx, opts: { companyId: number; side: 
   return row!.n;
 }
 
-const ownListingStatement = statement((tx, shape: { lock: boolean }) => {
+/** The statement of `findOwnListing`. Values: id, company. */
+export function ownListingQuery(tx: Tx, shape: { lock: boolean }) {
   const query = tx
     .select(withDistillery)
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
     .where(and(eq(listings.id, value('id')), eq(listings.company_id, value('company'))));
   return shape.lock ? query.for('update', { of: listings }) : query;
-});
+}
+const ownListingStatement = statement(ownListingQuery, alwaysGeneric);
 
 /** One listing of the company, or null (another company's listing does not exist for the caller). */
 export async function findOwnListing(
@@ -129,16 +145,24 @@ export async function findOwnListing(
 const ownListingItemStatement = statement(
   (tx) =>
     tx
-      .select({ ...withDistillery, total_open_bids: openBidCount })
+      .select({ ...withDistillery, total_open_bids: openBidCount, negotiates: userNegotiates })
       .from(listings)
       .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
       .where(and(eq(listings.id, value('id')), eq(listings.company_id, value('company')))),
   alwaysGeneric,
 );
 
-/** One listing of the company with its open, still valid bids (the item), or null. */
-export async function findOwnListingItem(tx: Tx, companyId: number, id: number, now: Date) {
-  const rows = await ownListingItemStatement(tx, {}).execute({ id, company: companyId, now: now.toISOString() });
+/**
+ * One listing of the company with its open, still valid bids (the item) and whether `userId` negotiates for its
+ * distillery, or null.
+ */
+export async function findOwnListingItem(tx: Tx, companyId: number, id: number, now: Date, userId: number) {
+  const rows = await ownListingItemStatement(tx, {}).execute({
+    id,
+    company: companyId,
+    now: now.toISOString(),
+    user: userId,
+  });
   return rows[0] ?? null;
 }
 
@@ -328,6 +352,30 @@ type MarketOptions = {
 };
 export const MARKET_COUNT_CAP = 10_000;
 
+/** What a market row shows (listings.service.ts `marketItem`): not the fees, periods' authors or versions. */
+const marketColumns = {
+  id: listings.id,
+  side: listings.side,
+  product: listings.product,
+  state: listings.state,
+  from_period: listings.from_period,
+  to_period: listings.to_period,
+  available_quantity: listings.available_quantity,
+  price: listings.price,
+  created_at: listings.created_at,
+};
+
+/**
+ * The caller's company's (`$company`) newest open bid on a listing of the market, or null: "Bid open" instead of a
+ * second bid (issue 21 item 17). The company is the buyer on an offer and the seller on an ask; one probe of the
+ * open pairs' index (an offer) or the ask's bids (an ask) per row of the page, in the page's own statement.
+ */
+const callerOpenBidId = sql<number | null>`(case when "listings"."side" = 'Offer'
+  then (select max(ob.id) from bids ob where ob.offer_id = "listings"."id" and ob.buyer_company_id = ${value('company')}
+    and ob.status in ('New', 'OnGoing'))
+  else (select max(ob.id) from bids ob where ob.ask_id = "listings"."id" and ob.seller_company_id = ${value('company')}
+    and ob.status in ('New', 'OnGoing')) end)`;
+
 /** The market's statement: which filters are present, and whether the page carries its total. */
 export type MarketShape = { products: boolean; states: boolean; search: boolean; total: boolean };
 
@@ -350,8 +398,9 @@ export function marketQuery(tx: Tx, shape: MarketShape) {
   const where = marketWhere(shape);
   return tx
     .select({
-      ...getTableColumns(listings),
+      ...marketColumns,
       company_name: companyName,
+      open_bid_id: callerOpenBidId,
       // The whole market runs to hundreds of thousands of open listings: count at most MARKET_COUNT_CAP of them.
       ...(shape.total ? { total_records: totalWhere(listings, where, MARKET_COUNT_CAP) } : {}),
     })
@@ -395,7 +444,8 @@ export async function countMarket(tx: Tx, opts: MarketOptions) {
   return row!.n;
 }
 
-const listingStatement = fixedStatement((tx) =>
+/** The statement of `findListing`. Values: id, period. */
+export const listingQuery = (tx: Tx) =>
   tx
     .select({
       ...getTableColumns(listings),
@@ -403,8 +453,8 @@ const listingStatement = fixedStatement((tx) =>
       is_open: sql<boolean>`${openWhere(value('period'))}`,
     })
     .from(listings)
-    .where(eq(listings.id, value('id'))),
-);
+    .where(eq(listings.id, value('id')));
+const listingStatement = fixedStatement(listingQuery, alwaysGeneric);
 
 /** A listing with its company's name and whether it is open; null when there is none. */
 export async function findListing(tx: Tx, id: number, period: string) {

@@ -38,8 +38,8 @@ import type { Deps } from '../../types.js';
 import { audit, changedFields } from '../audit/audit.service.js';
 import { listingEvent, publish } from '../events/events.service.js';
 import { listBids } from '../bids/bids.lists.repository.js';
-import { bidStats, lastTradedPrice, openBidsOnListings, tickerEntries } from '../bids/bids.market.repository.js';
-import { hasLiveBid, tiersOn } from '../bids/bids.repository.js';
+import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.repository.js';
+import { hasLiveBid } from '../bids/bids.repository.js';
 import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { stateCities } from '../geo/geo.service.js';
 import { distilleriesNegotiatedBy, mappedDistilleriesOf, negotiatesFor } from '../mappings/mappings.repository.js';
@@ -178,18 +178,14 @@ export const audited = (row: ListingRow) => ({
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {
   const { companyId, side } = tradingSide(actor);
   const now = deps.now();
-  const page = await listOwnListings(deps.db, { companyId, side, q, now });
+  // Each row says whether the caller negotiates for its distillery (edits and bids from it): Negotiators only.
+  const page = await listOwnListings(deps.db, { companyId, side, q, now, userId: actor.userId });
   const period = currentPeriod(now);
-  // Which of the page's distilleries the caller negotiates for (edits and bids from): one query, Negotiators only.
-  const distilleryIds = [...new Set(page.records.map((r) => r.distillery_id))];
-  const tiers =
-    actor.roles.includes('Negotiator') && distilleryIds.length
-      ? await tiersOn(deps.db, actor.userId, distilleryIds)
-      : new Map<number, string>();
+  const negotiator = actor.roles.includes('Negotiator');
   return {
     records: page.records.map((r) => ({
       ...toListing(r, period, r.total_open_bids),
-      can_edit: tiers.get(r.distillery_id) === 'negotiator',
+      can_edit: negotiator && r.negotiates,
     })),
     totalRecords: page.totalRecords,
   };
@@ -220,11 +216,15 @@ async function mayEdit(deps: Deps, actor: Actor, listing: { company_id: number; 
 export async function get(deps: Deps, actor: Actor, id: number) {
   const { companyId } = tradingSide(actor);
   const now = deps.now();
-  const row = await findOwnListingItem(deps.db, companyId, id, now);
+  const row = await findOwnListingItem(deps.db, companyId, id, now, actor.userId);
   if (!row) throw listingNotFound();
   const stats = await statsFor(deps, otherSide(row.side), row.product);
   const listing = toListing(row, currentPeriod(now), row.total_open_bids);
-  return { ...listing, ...stats, can_edit: await mayEdit(deps, actor, row) };
+  // The row says whether the caller negotiates for its distillery (mayEdit's question, without a second query).
+  const negotiatedDistilleryIds = new Set(row.negotiates ? [row.distillery_id] : []);
+  const canEdit =
+    actor.roles.includes('Negotiator') && mayManageListing({ companyId, negotiatedDistilleryIds }, row);
+  return { ...listing, ...stats, can_edit: canEdit };
 }
 
 /** The form's context checks; `existing` is the listing an edit changes (its past From Period may stay). */
@@ -302,7 +302,7 @@ export async function update(
     const change = changedFields(audited(before), audited({ ...before, ...next }));
     // The answer is the listing as it now stands, with the bids open on it.
     const answer = async () => {
-      const item = (await findOwnListingItem(tx, companyId, before.id, now))!;
+      const item = (await findOwnListingItem(tx, companyId, before.id, now, actor.userId))!;
       return toListing(item, ctx.currentPeriod, item.total_open_bids);
     };
     if (!Object.keys(change.after).length) return answer();
@@ -391,7 +391,12 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
 
 type MarketQuery = ListQuery & { type_of_spirits?: string[]; state_names?: string[] };
 
-const marketItem = (r: ListingRow & { company_name: string }, own: boolean) => ({
+type MarketRow = Pick<
+  ListingRow,
+  'id' | 'side' | 'product' | 'state' | 'from_period' | 'to_period' | 'available_quantity' | 'price' | 'created_at'
+> & { company_name: string };
+
+const marketItem = (r: MarketRow, own: boolean) => ({
   id: r.id,
   side: r.side,
   company: { name: own ? r.company_name : maskName(r.company_name) },
@@ -417,13 +422,8 @@ export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
     page: (withTotal) => listMarket(deps.db, opts, withTotal),
     countAll: () => countMarket(deps.db, opts),
   });
-  // The caller's company's open bids on the page's listings: "Bid open" instead of a second bid (issue 21 item 17).
-  const open = await openBidsOnListings(deps.db, {
-    companyId,
-    side: opts.side,
-    listingIds: page.records.map((r) => r.id),
-  });
-  const records = page.records.map((r) => ({ ...marketItem(r, false), open_bid_id: open.get(r.id) ?? null }));
+  // Each row carries the caller's company's open bid on it: "Bid open" instead of a second bid (issue 21 item 17).
+  const records = page.records.map((r) => ({ ...marketItem(r, false), open_bid_id: r.open_bid_id ?? null }));
   return { records, totalRecords: page.totalRecords };
 }
 

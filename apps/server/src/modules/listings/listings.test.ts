@@ -613,7 +613,7 @@ describe('hot queries are served by their indexes', () => {
     }));
     await h.db.insert(listings).values(rows);
     await h.db.execute(sql`analyze`);
-    const { ownListingsQuery, possibleQuery, marketQuery, listingStatsQuery } =
+    const { ownListingsQuery, ownListingQuery, listingQuery, possibleQuery, marketQuery, listingStatsQuery } =
       await import('./listings.repository.js');
     const page = { limit: 10, offset: 0 };
     const mine = (
@@ -654,6 +654,7 @@ describe('hot queries are served by their indexes', () => {
           company: sellerB.company.id,
           side: 'Offer',
           now: new Date().toISOString(),
+          user: sellerB.negotiator.id,
           ...page,
         }),
         ['listings_company_side_idx'],
@@ -664,6 +665,7 @@ describe('hot queries are served by their indexes', () => {
           company: buyerB.company.id,
           side: 'Ask',
           now: new Date().toISOString(),
+          user: buyerB.negotiator.id,
           ...page,
         }),
         ['listings_company_side_idx'],
@@ -676,9 +678,17 @@ describe('hot queries are served by their indexes', () => {
           side: 'Offer',
           pattern: searchPattern('goa'),
           now: new Date().toISOString(),
+          user: sellerB.negotiator.id,
           ...page,
         }),
         ['distilleries_company'],
+      ],
+      // One listing by its key, generic as the server runs them (issue 24): the item page's, and the caller's own.
+      ['getInventorybyId', filled(listingQuery(h.db), { id: mine.id, period }), ['listings_pkey']],
+      [
+        'one of the company’s listings',
+        filled(ownListingQuery(h.db, { lock: false }), { id: mine.id, company: mine.company_id }),
+        ['listings_pkey'],
       ],
       [
         'getAllPossibleOffer',

@@ -274,6 +274,7 @@ const negotiatesShape = fixedStatement((tx) =>
       ),
     )
     .limit(1),
+  alwaysGeneric,
 );
 
 /** Whether the user is the Negotiator of the distillery's mapping: one probe of its unique key, not the list below. */

@@ -15,6 +15,7 @@ import { ratingColumns } from '../ratings/ratings.repository.js';
 import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
 import type { BidRow } from './bids.repository.js';
 import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
+import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
 
 export type BidListOptions = {
@@ -73,6 +74,9 @@ const pricingColumns = {
 };
 export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
 
+const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
+  where lo.id = ${sql.placeholder('listing')} and lo.company_id = ${sql.placeholder('company')})`;
+
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
   const { parts, withListings } = bidParts(shape);
@@ -91,6 +95,9 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
       // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
       ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
       ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
+      // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
+      // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
+      ...(shape.listing ? { listing_own: listingOwn } : {}),
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))

@@ -49,25 +49,20 @@ export async function get(deps: Deps, actor: Actor, id: number) {
 }
 
 /** Whose list a query reads: the caller's company's (or the market's), or for the SuperAdmin every approved trade. */
-async function listOptions(deps: Deps, actor: Actor, q: GetAllBids): Promise<Omit<BidListOptions, 'now'>> {
+function listOptions(actor: Actor, q: GetAllBids): Omit<BidListOptions, 'now'> {
   if (isSuperAdmin(actor)) {
     // Read access to the trades, never to what is being negotiated or waits for someone.
     if (q.bid_status !== 'Approved' || q.offer_id || q.is_market || q.awaiting_me) throw bidError('bid.approved_only');
     return { companyId: PLATFORM, platform: true, userId: actor.userId, q };
   }
   const { companyId } = tradingSide(actor);
-  let listingId: number | undefined;
-  if (q.offer_id) {
-    // A listing's bids: only the company's own listing.
-    if (!(await findOwnListing(deps.db, companyId, q.offer_id))) throw listingNotFound();
-    listingId = q.offer_id;
-  }
-  return { companyId, userId: actor.userId, q, listingId };
+  // A listing's bids: only the company's own listing, which `list` checks with the page (`listing_own`).
+  return { companyId, userId: actor.userId, q, listingId: q.offer_id || undefined };
 }
 
 export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
   const now = deps.now();
-  const opts = { ...(await listOptions(deps, actor, q)), now };
+  const opts = { ...listOptions(actor, q), now };
   const { companyId } = opts;
   // The total is kept for a few seconds, as the market's: the market's current bids run to a hundred thousand, and
   // counting even a company's own (to the cap) costs as much as its page. Whose list it is belongs to the key: the
@@ -84,6 +79,13 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
     page: (withTotal) => bidListPage(deps.db, opts, withTotal),
     countAll: () => countBids(deps.db, opts),
   });
+  // A listing's bids answer its owner only: the page's rows say whether the caller's company owns it, and an empty
+  // page (no bids, or not the company's listing) looks the listing up.
+  if (opts.listingId) {
+    const first = page.records[0];
+    const own = first ? first.listing_own : !!(await findOwnListing(deps.db, companyId, opts.listingId));
+    if (!own) throw listingNotFound();
+  }
   const viewer = (bid: { buyer_company_id: number; seller_company_id: number }): Viewer =>
     opts.platform ? { companyId: null, side: null, platform: true } : { companyId, side: sideOf(bid, companyId) };
   return {

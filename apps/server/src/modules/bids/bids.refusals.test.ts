@@ -202,8 +202,15 @@ async function seedOtherTeam(trader: Trader) {
 
 describe('acting on a bid', () => {
   it('answers another company’s bid as not found, for every call', async () => {
-    const bid = await seedOpenBid(h, await freshMarket());
+    const market = await freshMarket();
+    const bid = await seedOpenBid(h, market);
     const token = outsider.negotiator.token;
+    // A party of the listing's bids that does not own the listing: its list is still not the party's to read.
+    await refused(
+      () => h.call('getAllBids', { offer_id: market.offer.id }, market.buyer.negotiator.token),
+      'listing.not_found',
+      404,
+    );
     await refused(() => h.call('getBidById', { bid_id: bid.id }, token), 'bid.not_found');
     await refused(() => h.call('getOrderById', { order_id: bid.id }, token), 'bid.not_found');
     await refused(() => counter(bid, {}, token), 'bid.not_found');

@@ -101,3 +101,38 @@ export const openPairBidId = (mine: 'Offer' | 'Ask') => {
     where ${own} = ${sql.placeholder('mine_id')} and ${other} = "listings"."id"
     and pb.status in ('New', 'OnGoing'))`;
 };
+
+/**
+ * The open bids `$company` has on each listing of `$ids` (listings of side `side`, another company's): listing id →
+ * the newest such bid's id. For the market's pages planned with their values (a filter's frequency decides their
+ * plan): in their own statement, planning those rows' lookups on every call doubled the planning (0.4 → 0.9 ms on
+ * the bench's market); this one is generic, one probe per id of the open pairs' index (an offer) or the ask's bids.
+ */
+export function openBidsOnQuery(tx: Tx, shape: { side: 'Offer' | 'Ask' }) {
+  const [listing, company] =
+    shape.side === 'Offer' ? [bids.offer_id, bids.buyer_company_id] : [bids.ask_id, bids.seller_company_id];
+  return tx
+    .select({ listing_id: listing, bid_id: sql<number>`max(${bids.id})`.mapWith(Number) })
+    .from(bids)
+    .where(
+      and(
+        sql`${listing} = any(${sql.placeholder('ids')}::int[])`,
+        eq(company, sql.placeholder('company')),
+        sql`${bids.status} in ('New', 'OnGoing')`,
+      ),
+    )
+    .groupBy(listing);
+}
+const openBidsOnStatement = statement(openBidsOnQuery, alwaysGeneric);
+
+export async function openBidsOnListings(
+  tx: Tx,
+  opts: { companyId: number; side: 'Offer' | 'Ask'; listingIds: number[] },
+): Promise<Map<number, number>> {
+  if (!opts.listingIds.length) return new Map();
+  const rows = await openBidsOnStatement(tx, { side: opts.side }).execute({
+    ids: opts.listingIds,
+    company: opts.companyId,
+  });
+  return new Map(rows.map((r) => [r.listing_id, r.bid_id]));
+}

@@ -7,7 +7,7 @@ import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } f
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalOver, totalWhere } from '../../lib/list.js';
-import { openBidCount, openPairBidId } from '../bids/bids.market.repository.js';
+import { openBidCount, openBidsOnListings, openPairBidId } from '../bids/bids.market.repository.js';
 import { companies, companySpirits } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
@@ -379,6 +379,13 @@ const callerOpenBidId = sql<number | null>`(case when "listings"."side" = 'Offer
 /** The market's statement: which filters are present, and whether the page carries its total. */
 export type MarketShape = { products: boolean; states: boolean; search: boolean; total: boolean };
 
+/**
+ * Which market shapes run generically: those without a filter. Which states, products or term decide the plan: a
+ * rare state is found by its index, a common one by walking the newest listings (a plan without values walks them
+ * for every state: 100 ms on 200,000 listings for a state with none).
+ */
+export const marketGeneric = (s: Omit<MarketShape, 'total'>) => !s.products && !s.states && !s.search;
+
 // Lists as one array parameter each (`= any`), so a filter of any length is one statement.
 const marketWhere = (shape: Omit<MarketShape, 'total'>) =>
   and(
@@ -400,7 +407,9 @@ export function marketQuery(tx: Tx, shape: MarketShape) {
     .select({
       ...marketColumns,
       company_name: companyName,
-      open_bid_id: callerOpenBidId,
+      // In the generic shape only: a shape planned with its values would plan these lookups on every call too
+      // (the service then asks bids.market.repository openBidsOnListings).
+      ...(marketGeneric(shape) ? { open_bid_id: callerOpenBidId } : {}),
       // The whole market runs to hundreds of thousands of open listings: count at most MARKET_COUNT_CAP of them.
       ...(shape.total ? { total_records: totalWhere(listings, where, MARKET_COUNT_CAP) } : {}),
     })
@@ -411,9 +420,10 @@ export function marketQuery(tx: Tx, shape: MarketShape) {
     .offset(value('offset'));
 }
 
-// Which states, products or term decide the plan: a rare state is found by its index, a common one by walking the
-// newest listings (a plan without values walks them for every state: 100 ms on 200,000 listings for a state with none).
-const marketStatement = statement(marketQuery, { generic: (s) => !s.products && !s.states && !s.search });
+const marketStatement = statement(marketQuery, { generic: marketGeneric });
+type MarketRow = Awaited<ReturnType<ReturnType<typeof marketStatement>['execute']>>[number] & {
+  open_bid_id: number | null;
+};
 const marketCountStatement = statement((tx, shape: Omit<MarketShape, 'total'>) =>
   tx
     .select({ n: count() })
@@ -431,10 +441,20 @@ function marketShapeAndValues(opts: MarketOptions) {
   };
 }
 
-/** A page of the market, with `total_records` on its rows when `withTotal`. */
+/**
+ * A page of the market, with `total_records` on its rows when `withTotal`, each row with the caller's company's open
+ * bid on it (`open_bid_id`): in the page's statement when it is generic, else by a generic statement of its own.
+ */
 export async function listMarket(tx: Tx, opts: MarketOptions, withTotal: boolean) {
   const { shape, values } = marketShapeAndValues(opts);
-  return marketStatement(tx, { ...shape, total: withTotal }).execute({ ...values, ...pageOf(opts.q) });
+  const rows: (Omit<MarketRow, 'open_bid_id'> & { open_bid_id?: number | null })[] = await marketStatement(tx, {
+    ...shape,
+    total: withTotal,
+  }).execute({ ...values, ...pageOf(opts.q) });
+  if (marketGeneric(shape)) return rows as MarketRow[];
+  const ids = rows.map((r) => r.id);
+  const open = await openBidsOnListings(tx, { companyId: opts.exceptCompanyId, side: opts.side, listingIds: ids });
+  return rows.map((r) => ({ ...r, open_bid_id: open.get(r.id) ?? null }));
 }
 
 /** The market's size for `opts` (capped), for a page past its end. */

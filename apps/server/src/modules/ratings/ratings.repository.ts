@@ -1,6 +1,6 @@
 // Rating queries: the facts a review is checked against (in one statement per kind, not per row), the rows
 // themselves, a trade's latest review, the export's rows, and the rating columns every list shows.
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
@@ -8,34 +8,26 @@ import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
 import { users } from '../users/users.table.js';
-import { ratings } from './ratings.table.js';
+import { distilleryRatings, ratings } from './ratings.table.js';
 
 export type RatingInsert = typeof ratings.$inferInsert;
 
 /**
- * Your rating, its source and the industry rating of `distillery` for `company`, as correlated subqueries over
- * `ratings_to_from_idx` (to_distillery_id, from_company_id, created_at desc, id desc). Yours is the first entry of
- * your (distillery, company) range. The industry's mean takes the first entry of each company's range: a recursive
- * walk that probes the index once per rating company for the next company's first entry (a loose index scan), so a
- * list row reads one index entry per company however many times each rated the distillery, never the distillery's
- * whole history (which `distinct on` would read and sort).
+ * Your rating, its source and the industry rating of `distillery` for `company`, as correlated subqueries. Yours is
+ * the first entry of your (distillery, company) range of `ratings_to_from_idx` (to_distillery_id, from_company_id,
+ * created_at desc, id desc). The industry's — the mean of every rating company's latest — is kept per distillery
+ * (`distillery_ratings`, by the trigger of migration 0030): one primary-key probe, where working it out walked the
+ * distillery's ratings once per rating company for every row of every list (half of a page's database time).
  */
 export function ratingColumns(distillery: SQLWrapper, company: SQLWrapper) {
   const mine = (column: 'rating' | 'source') =>
     sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${distillery}
       and r.from_company_id = ${company} order by r.created_at desc, r.id desc limit 1)`;
-  const latestAfter = (after: SQL | null) => sql`select r.from_company_id, r.rating from ratings r
-      where r.to_distillery_id = ${distillery}${after ? sql` and r.from_company_id > ${after}` : sql``}
-      order by r.from_company_id, r.created_at desc, r.id desc limit 1`;
   return {
     your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
     source: sql<string | null>`${mine('source')}`,
-    industry_rating: sql<string | null>`(with recursive latest(from_company_id, rating) as (
-        (${latestAfter(null)})
-        union all
-        (select n.from_company_id, n.rating from latest l
-          cross join lateral (${latestAfter(sql`l.from_company_id`)}) n)
-      ) select round(avg(latest.rating), 1)::text from latest)`,
+    industry_rating: sql<string | null>`(select round(dr.rating, 1)::text from ${distilleryRatings} dr
+      where dr.to_distillery_id = ${distillery})`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
@@ -52,3 +52,16 @@ export const ratings = pgTable(
     index('ratings_from_company_idx').on(t.from_company_id, t.id),
   ],
 );
+
+/**
+ * A distillery's industry rating (the mean of every rating company's latest rating), kept by the trigger
+ * `ratings_industry_kept` (migration 0030) in the rating's own statement: every list row shows it, and working it out
+ * per row walked the distillery's ratings once per rating company (half of a page's database time, issue 24).
+ */
+export const distilleryRatings = pgTable('distillery_ratings', {
+  to_distillery_id: integer('to_distillery_id')
+    .primaryKey()
+    .references(() => distilleries.id),
+  /** The exact mean; lists show it rounded to one decimal. */
+  rating: numeric('rating').notNull(),
+});

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     actorCache: createActorCache({ ttlMs: config.actorCacheSeconds * 1000, maxEntries: 50_000 }),
-    marketCache: createMarketCache({ ttlMs: 15_000, maxEntries: 1_000 }),
+    marketCache: createMarketCache({ ttlMs: config.marketCacheSeconds * 1000, maxEntries: 1_000 }),
     events: createEventHub({ database: options.database, log: app.log }),
   };
   app.decorate('deps', deps);

@@ -201,6 +201,15 @@ async function measureFloor(env, kind, bare) {
 }
 
 /**
+ * Once the requests a measurement left in the server's queue are answered: a call slower than the measurement's
+ * seconds leaves its callers' requests running after autocannon stops, and their work would count to the next row.
+ * `/healthz` takes a database connection from the same pool, so it answers after them.
+ */
+async function drained(base) {
+  await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+}
+
+/**
  * The uncached rows: a server whose market cache is off (MARKET_CACHE_SECONDS=0) answers every request by running
  * its statements — no kept figure or total, no computation shared by callers arriving together. Started once the
  * app's server has stopped (PGlite serves one process); its repetitions go into `runs` beside the others'.
@@ -209,9 +218,12 @@ async function measureUncached(env, list, runs, kind) {
   if (!list.length) return;
   const server = await startServer({ ...env, MARKET_CACHE_SECONDS: '0' });
   try {
-    for (const s of list) await measureLoad(server.base, s, 1); // warm-up, not recorded
+    for (const s of list) await measureLoad(server.base, s, 1).then(() => drained(server.base)); // warm-up
     for (let rep = 1; rep <= opts.reps; rep++)
-      for (const s of list) runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
+      for (const s of list) {
+        runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
+        await drained(server.base);
+      }
   } finally {
     await stop(server.child);
   }

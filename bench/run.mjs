@@ -60,7 +60,7 @@ function scenarios(ids) {
   const as = (token) => ({ authorization: `Bearer ${token}` });
   const post = (name, method, body, token) => ({ name, path: `/api/${method}`, method: 'POST', body, token });
   const { superAdmin, admin, negotiator } = TOKENS;
-  /** India's date `days` before today, as the analysis' `from_date` (to_date defaults to today). */
+  /** India's date `days` before today (a range's `to_date` defaults to 89 days after its `from_date`). */
   const daysAgo = (days) => new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
   return [
     { name: 'GET /healthz', path: '/healthz', method: 'GET' },
@@ -126,9 +126,19 @@ function scenarios(ids) {
       post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
       post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
       post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
-      post('getAnalysisFunnel (a year)', 'getAnalysisFunnel', { from_date: daysAgo(364) }, superAdmin),
+      post(
+        'getAnalysisFunnel (a year)',
+        'getAnalysisFunnel',
+        { from_date: daysAgo(364), to_date: daysAgo(0) },
+        superAdmin,
+      ),
       post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
-      post('getAnalysisTopCompanies (a year)', 'getAnalysisTopCompanies', { from_date: daysAgo(364) }, superAdmin),
+      post(
+        'getAnalysisTopCompanies (a year)',
+        'getAnalysisTopCompanies',
+        { from_date: daysAgo(364), to_date: daysAgo(0) },
+        superAdmin,
+      ),
       post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
       post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
       post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),

@@ -1,0 +1,1 @@
+DROP INDEX "bids_created_funnel_idx";

@@ -207,7 +207,7 @@ function bidStatements(pairs) {
       where b.status = 'Approved' and b.approved_at is not null
       group by 1, 2, 3, 4`,
     ],
-    // The funnel's and the parties' daily summaries (migration 0029), for the same reason; the listings' open sums
+    // The funnel's and the parties' daily and monthly summaries (migration 0029), for the same reason; the listings' open sums
     // were kept by their trigger as the listings went in.
     [
       null,
@@ -223,6 +223,12 @@ function bidStatements(pairs) {
       from bids b cross join lateral (values (b.seller_company_id), (b.buyer_company_id)) as p(company_id)
       where b.status = 'Approved' and b.approved_at is not null and not b.is_confidential
       group by 1, 2, 3`,
+    ],
+    [
+      null,
+      `insert into company_trade_months (month, company_id, product, trades, volume, value)
+      select date_trunc('month', day)::date, company_id, product, sum(trades), sum(volume), sum(value)
+      from company_trade_days group by 1, 2, 3`,
     ],
     [null, `select setval('trade_reference_seq', ${pairs * 4 + 1})`],
   ];

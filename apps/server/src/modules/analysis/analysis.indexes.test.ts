@@ -48,7 +48,7 @@ afterAll(async () => h?.close());
 /** The trades' daily summary's key (day first): a range of days is one range of it. */
 const TRADE_DAYS_KEY = /trade_days_day_product_state_is_confidential_pk/;
 /** The analysis' summaries' keys (analysis.table.ts): a range of days, or the periods not yet ended. */
-const COMPANY_DAYS_KEY = /company_trade_days_day_company_id_product_pk/;
+const COMPANY_DAYS_KEY = /company_trade_days_(day_company_id_product_pk|sums_idx)/;
 const FUNNEL_DAYS_KEY = /bid_funnel_days_day_status_locked_pk/;
 const OPEN_SUMS_KEY = /open_listing_sums_to_period_product_state_side_pk/;
 const range = () => ({ from: new Date(Date.now() - 90 * DAY_MS), to: new Date() });
@@ -87,7 +87,9 @@ describe('the trend and the analysis read their indexes', () => {
   ])('%s', async (_name, query, index) => {
     const text = await plan(query());
     expect(text, text).toMatch(index);
-    expect(text, text).not.toMatch(/Seq Scan on (bids|listings|trade_days|company_trade_days|bid_funnel_days)/);
+    expect(text, text).not.toMatch(
+      /Seq Scan on (bids|listings|trade_days|company_trade_(days|months)|bid_funnel_days|open_listing_sums)/,
+    );
   });
 
   it('the funnel, the top companies and the open listings read their summaries, not the bids or listings', async () => {

@@ -9,7 +9,7 @@ import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { listings } from '../listings/listings.table.js';
 import { tradeDays } from '../bids/trade-days.table.js';
-import { bidFunnelDays, companyTradeDays, openListingSums } from './analysis.table.js';
+import { bidFunnelDays, companyTradeDays, companyTradeMonths, openListingSums } from './analysis.table.js';
 
 /** Σ value ÷ Σ quantity of the rows `filter` keeps, two decimals; null when they hold no quantity. */
 const rate = (value: SQLWrapper, quantity: SQLWrapper, filter?: SQL) => {
@@ -155,30 +155,51 @@ export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
     .where(sql`${f.day} >= ${istDay(opts.from)} and ${f.day} < ${istDay(opts.to)}`);
 }
 
+/** The first day of the month after the one holding `day` (`YYYY-MM-DD`), or `day` itself if it is a first. */
+const monthStartFrom = (day: string) => {
+  if (day.endsWith('-01')) return day;
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+/** India's date of an instant, `YYYY-MM-DD`. */
+const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+
 /**
- * Companies by traded volume as either party in [from, to) (IST midnights), from the parties' daily summary
- * (analysis.table.ts `company_trade_days`: each trade counts once for its seller and once for its buyer): the
- * range's rows summed per company and the first `limit` by volume named, not every trade of the range read twice.
+ * Companies by traded volume as either party in [from, to) (IST midnights), from the parties' summaries
+ * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's whole months from
+ * `company_trade_months`, its days before the first whole month and after the last from `company_trade_days`, each
+ * from its covering index; summed per company and the first `limit` by volume named — not every trade read twice.
  */
 export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined; limit: number }) {
-  const t = companyTradeDays;
+  const [from, to] = [istDate(opts.from), istDate(opts.to)];
+  const [firstMonth, lastMonth] = [monthStartFrom(from), `${to.slice(0, 7)}-01`];
+  const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
+  const days = (a: string, b: string) =>
+    sql`select ${companyTradeDays.company_id} as company_id, ${companyTradeDays.trades} as trades,
+      ${companyTradeDays.volume} as volume, ${companyTradeDays.value} as value from ${companyTradeDays}
+      where ${companyTradeDays.day} >= ${a}::date and ${companyTradeDays.day} < ${b}::date${product(companyTradeDays.product)}`;
+  const months = sql`select ${companyTradeMonths.company_id}, ${companyTradeMonths.trades}, ${companyTradeMonths.volume},
+      ${companyTradeMonths.value} from ${companyTradeMonths}
+    where ${companyTradeMonths.month} >= ${firstMonth}::date and ${companyTradeMonths.month} < ${lastMonth}::date${product(companyTradeMonths.product)}`;
+  const parts = firstMonth < lastMonth ? [days(from, firstMonth), months, days(lastMonth, to)] : [days(from, to)];
+  const p = sql.raw('p');
   const top = tx
     .select({
-      company_id: t.company_id,
-      trades: sql<number>`sum(${t.trades})::int`.as('trades'),
-      total_volume: sql<string>`sum(${t.volume})`.as('total_volume'),
-      total_value: sql<string>`sum(${t.value})`.as('total_value'),
+      company_id: sql<number>`${p}.company_id`.as('company_id'),
+      trades: sql<number>`sum(${p}.trades)::int`.as('trades'),
+      total_volume: sql<string>`sum(${p}.volume)`.as('total_volume'),
+      total_value: sql<string>`sum(${p}.value)`.as('total_value'),
     })
-    .from(t)
-    .where(
-      and(
-        sql`${t.day} >= ${istDay(opts.from)} and ${t.day} < ${istDay(opts.to)}`,
-        opts.product ? eq(t.product, opts.product) : undefined,
-      ),
+    .from(
+      sql`(${sql.join(
+        parts.map((q) => sql`(${q})`),
+        sql` union all `,
+      )}) as ${p}`,
     )
-    .groupBy(t.company_id)
-    .having(sql`sum(${t.trades}) > 0`)
-    .orderBy(sql`sum(${t.volume}) desc`, t.company_id)
+    .groupBy(sql`${p}.company_id`)
+    .having(sql`sum(${p}.trades) > 0`)
+    .orderBy(sql`sum(${p}.volume) desc`, sql`${p}.company_id`)
     .limit(opts.limit)
     .as('top');
   return (

@@ -42,12 +42,16 @@ const sorted = (sums: Sums) => [...sums].map(([key, s]) => ({ key, ...s })).sort
 async function expected() {
   const funnel: Sums = new Map();
   const companies: Sums = new Map();
+  const months: Sums = new Map();
   const open: Sums = new Map();
   for (const b of await rowsOf(sql`select * from bids where not is_confidential`)) {
     add(funnel, [istDay(b.created_at), b.status, b.locked]);
     if (b.status !== 'Approved' || !b.approved_at) continue;
-    for (const company of [b.seller_company_id, b.buyer_company_id])
+    for (const company of [b.seller_company_id, b.buyer_company_id]) {
       add(companies, [istDay(b.approved_at), company, b.product], String(b.quantity), String(b.price));
+      const month = `${istDay(b.approved_at).slice(0, 7)}-01`;
+      add(months, [month, company, b.product], String(b.quantity), String(b.price));
+    }
   }
   for (const l of await rowsOf(sql`select l.*, c.status as company_status from listings l
       join companies c on c.id = l.company_id`))
@@ -56,6 +60,7 @@ async function expected() {
   return {
     funnel: sorted(funnel).map(({ key, n }) => ({ key, n })),
     companies: sorted(companies),
+    months: sorted(months),
     open: sorted(open),
   };
 }
@@ -66,6 +71,8 @@ async function kept() {
     from bid_funnel_days where bids <> 0`);
   const companies = await rowsOf(sql`select to_char(day, 'YYYY-MM-DD') as day, company_id, product, trades,
     volume::text, value::text from company_trade_days where trades <> 0 or volume <> 0 or value <> 0`);
+  const months = await rowsOf(sql`select to_char(month, 'YYYY-MM-DD') as month, company_id, product, trades,
+    volume::text, value::text from company_trade_months where trades <> 0 or volume <> 0 or value <> 0`);
   const open = await rowsOf(sql`select to_period, product, state, side, listings, quantity::text, value::text
     from open_listing_sums where listings <> 0 or quantity <> 0 or value <> 0`);
   const sums = (r: Row, key: unknown[], n: unknown) => ({
@@ -78,6 +85,7 @@ async function kept() {
   return {
     funnel: byKey(funnel.map((r) => ({ key: [r.day, r.status, r.locked].join('|'), n: Number(r.bids) }))),
     companies: byKey(companies.map((r) => sums(r, [r.day, r.company_id, r.product], r.trades))),
+    months: byKey(months.map((r) => sums(r, [r.month, r.company_id, r.product], r.trades))),
     open: byKey(open.map((r) => sums(r, [r.to_period, r.product, r.state, r.side], r.listings))),
   };
 }
@@ -126,7 +134,7 @@ describe('the analysis’ summaries', () => {
     expect(await kept()).toEqual(await expected());
 
     const ids = sql`(select id from bids where created_at < now() - interval '1 day' order by id`;
-    await h.db.execute(sql`update bids set approved_at = approved_at - interval '3 days',
+    await h.db.execute(sql`update bids set approved_at = approved_at - interval '33 days',
       created_at = created_at - interval '2 days' where id in ${ids} limit 40)`);
     await h.db.execute(sql`update bids set quantity = quantity + 1, price = price + 0.5
       where id in ${ids} offset 40 limit 30)`);
@@ -185,5 +193,40 @@ describe('the analysis’ summaries', () => {
         if (error !== rolledBack) throw error;
       });
     expect(ranked).toEqual([m.buyer.company.id, m.seller.company.id]);
+  });
+
+  it('give the top companies of ranges over whole months and their ends as the trades themselves', async () => {
+    const DAY_MS = 86_400_000;
+    const today = new Date(`${istDay(new Date())}T00:00:00+05:30`).getTime();
+    const trades = await rowsOf(sql`select * from bids where status = 'Approved' and approved_at is not null
+      and not is_confidential`);
+    for (const [back, span] of [
+      [0, 1],
+      [10, 20],
+      [75, 90],
+      [400, 400],
+    ] as const) {
+      const from = new Date(today - back * DAY_MS);
+      const to = new Date(from.getTime() + span * DAY_MS);
+      const sums = new Map<number, { trades: number; volume: bigint }>();
+      for (const t of trades) {
+        const at = new Date(t.approved_at as string | Date);
+        if (at < from || at >= to) continue;
+        for (const company of [Number(t.seller_company_id), Number(t.buyer_company_id)]) {
+          const c = sums.get(company) ?? { trades: 0, volume: 0n };
+          sums.set(company, { trades: c.trades + 1, volume: c.volume + toMinor(String(t.quantity), 1) });
+        }
+      }
+      const expectedTop = [...sums]
+        .sort(([a, x], [b, y]) => (x.volume === y.volume ? a - b : x.volume > y.volume ? -1 : 1))
+        .map(([company_id, c]) => ({ company_id, trades: c.trades, volume: c.volume }));
+      const top = await topCompaniesQuery(h.db, { from, to, limit: 50 });
+      const got = top.map((r) => ({
+        company_id: Number(r.company_id),
+        trades: r.trades,
+        volume: toMinor(r.volume, 1),
+      }));
+      expect(got, `${back} days back, ${span} days`).toEqual(expectedTop);
+    }
   });
 });

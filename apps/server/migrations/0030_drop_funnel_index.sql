@@ -1,1 +1,0 @@
-DROP INDEX "bids_created_funnel_idx";

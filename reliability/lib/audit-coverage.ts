@@ -13,7 +13,7 @@ export const RULES: Record<string, Rule> = {
   mappings: { object: 'mapping', key: 'id' },
   mapping_distilleries: { object: 'mapping', key: 'mapping_id' },
   fee_rates: { object: 'fee', key: 'id' },
-  // A bulk upload's rows are named by one entry about its file (`listing.bulk_created`, after.listing_ids).
+  // A bulk upload's rows are named by its file's entries, one per part (`listing.bulk_created`, after.listing_ids).
   listings: { object: 'listing', key: 'id' },
   bids: { object: 'bid', key: 'id' },
   bid_history: { object: 'bid', key: 'bid_id' },
@@ -28,6 +28,9 @@ export const RULES: Record<string, Rule> = {
   mail_outbox: { exempt: 'the mail is its own record' },
   idempotency_keys: { exempt: 'stored answers of retried calls, kept 24 hours' },
   invoice_counters: { exempt: 'the last number of each series and year; every number is audited on its invoice' },
+  bulk_upload_parts: {
+    exempt: 'an upload’s checked rows until their part is written: each part’s listings get its listing.bulk_created',
+  },
   files: { exempt: 'stored uploads; their use is audited where they are used (company, listing.bulk_created)' },
   // Issue 25: what users set up is audited; what the outbox and its consumers keep is bookkeeping of audited changes.
   price_alerts: { object: 'alert', key: 'id' },

@@ -455,6 +455,16 @@ describe('uploadFile with purpose=bulk', () => {
     }
   });
 
+  it('takes a 10,000-row workbook of the widest side’s columns within the unpacked bound', async () => {
+    const columns = bulkColumnsOf('Ask');
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      columns.map((c) => (c === 'state' ? 'Maharashtra' : c === 'product' ? 'Molasses Rectified Spirit' : 1000 + i)),
+    );
+    const bytes = xlsxOf([[...columns], ...rows]);
+    const res = await uploadSheet(bytes, { name: 'asks.xlsx', token: buyer.negotiator.token });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  }, 60_000);
+
   it('refuses a worksheet that inflates past the bound, counting the bytes that come out, and keeps answering', async () => {
     const parts = await partsOf(xlsxOf([[...bulkColumnsOf('Offer')]]));
     const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!;

@@ -207,7 +207,7 @@ function bidStatements(pairs) {
       where b.status = 'Approved' and b.approved_at is not null
       group by 1, 2, 3, 4`,
     ],
-    // The funnel's and the parties' daily and monthly summaries (migration 0029), for the same reason; the listings' open sums
+    // The funnel's and the parties' daily and monthly summaries (migration 0030), for the same reason; the listings' open sums
     // were kept by their trigger as the listings went in.
     [
       null,

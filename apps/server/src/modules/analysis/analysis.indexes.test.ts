@@ -1,6 +1,6 @@
 // The trend's and the analysis's plans at a few thousand rows (sequential scans disabled, as the bid lists' are):
 // each figure reads the index made for it, so it reads the range's rows, not the market's history: the traded volume
-// the trades' daily summary (migration 0024), the funnel, the top companies and the open listings theirs (0029),
+// the trades' daily summary (migration 0024), the funnel, the top companies and the open listings theirs (0030),
 // the trend's partial days the trades of migration 0022's index.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The analysis' summaries (migration 0029, analysis.table.ts) against the rows they sum: bids placed, accepted,
+// The analysis' summaries (migration 0030, analysis.table.ts) against the rows they sum: bids placed, accepted,
 // approved, rejected and lapsed through the API, then bids and listings inserted, moved, changed and deleted by SQL
 // as an import or a correction would, and a company's approval withdrawn and given back. After each step every
 // summary row equals what the test sums itself, in integer decilitres and paise, from the rows it reads back — not

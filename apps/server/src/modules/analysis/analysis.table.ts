@@ -1,7 +1,7 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 // The analysis' and the trend's summaries (issue 23 "Budgets"), kept by the database in the statement that changes
-// what they count — the statement-level triggers of migration 0029 — so they are never behind it; written only
+// what they count — the statement-level triggers of migration 0030 — so they are never behind it; written only
 // there. Each trigger sums its statement's changes per key and applies them in key order (two writers of the same
 // rows take their locks in one order). No CHECK on the sums: an upsert's proposed row (a change's −1) is checked
 // before it merges.
@@ -37,7 +37,7 @@ export const companyTradeDays = pgTable(
     /** Σ quantity × price: the quantity-weighted average price is value ÷ volume. */
     value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
   },
-  // Also `company_trade_days_sums_idx (day) include (company_id, trades, volume, value)` (migration 0029, by hand:
+  // Also `company_trade_days_sums_idx (day) include (company_id, trades, volume, value)` (migration 0030, by hand:
   // Drizzle's index has no INCLUDE): a range's rows read from the index alone.
   (t) => [primaryKey({ columns: [t.day, t.company_id, t.product] })],
 );
@@ -57,7 +57,7 @@ export const companyTradeMonths = pgTable(
     volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
     value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
   },
-  // Also `company_trade_months_sums_idx (month) include (…)`, as the days' (migration 0029).
+  // Also `company_trade_months_sums_idx (month) include (…)`, as the days' (migration 0030).
   (t) => [primaryKey({ columns: [t.month, t.company_id, t.product] })],
 );
 
@@ -65,7 +65,7 @@ export const companyTradeMonths = pgTable(
  * What is open to trade per state, product, side and last period: the listings with status Open, quantity left and
  * an Approved company (as `openWhere` reads them), summed. The trend reads the rows of periods not yet ended — a few
  * hundred — instead of every open listing (170,000 at market scale); a company's approval or suspension moves its
- * listings in or out (migration 0029's trigger on companies).
+ * listings in or out (migration 0030's trigger on companies).
  */
 export const openListingSums = pgTable(
   'open_listing_sums',

@@ -184,7 +184,7 @@ export const bids = pgTable(
       .on(t.product, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'Approved' and not ${t.is_confidential}`),
     // The trend (issue 23): the market's non-confidential trades of a date range (its window's partial days). The
-    // funnel reads its daily summary (analysis.table.ts), no longer an index of every bid (migration 0029).
+    // funnel reads its daily summary (analysis.table.ts), no longer an index of every bid (migration 0030).
     index('bids_traded_at_idx')
       .on(t.approved_at, t.product, t.quantity, t.price)
       .where(sql`${t.status} = 'Approved' and not ${t.is_confidential}`),

@@ -207,6 +207,29 @@ function bidStatements(pairs) {
       where b.status = 'Approved' and b.approved_at is not null
       group by 1, 2, 3, 4`,
     ],
+    // The funnel's and the parties' daily and monthly summaries (migration 0030), for the same reason; the listings' open sums
+    // were kept by their trigger as the listings went in.
+    [
+      null,
+      `insert into bid_funnel_days (day, status, locked, bids)
+      select (created_at at time zone 'Asia/Kolkata')::date, status, locked, count(*) from bids where not is_confidential
+      group by 1, 2, 3`,
+    ],
+    [
+      null,
+      `insert into company_trade_days (day, company_id, product, trades, volume, value)
+      select (b.approved_at at time zone 'Asia/Kolkata')::date, p.company_id, b.product, count(*), sum(b.quantity),
+        sum(b.quantity * b.price)
+      from bids b cross join lateral (values (b.seller_company_id), (b.buyer_company_id)) as p(company_id)
+      where b.status = 'Approved' and b.approved_at is not null and not b.is_confidential
+      group by 1, 2, 3`,
+    ],
+    [
+      null,
+      `insert into company_trade_months (month, company_id, product, trades, volume, value)
+      select date_trunc('month', day)::date, company_id, product, sum(trades), sum(volume), sum(value)
+      from company_trade_days group by 1, 2, 3`,
+    ],
     [null, `select setval('trade_reference_seq', ${pairs * 4 + 1})`],
   ];
 }

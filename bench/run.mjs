@@ -60,6 +60,8 @@ function scenarios(ids) {
   const as = (token) => ({ authorization: `Bearer ${token}` });
   const post = (name, method, body, token) => ({ name, path: `/api/${method}`, method: 'POST', body, token });
   const { superAdmin, admin, negotiator } = TOKENS;
+  /** India's date `days` before today (a range's `to_date` defaults to 89 days after its `from_date`). */
+  const daysAgo = (days) => new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
   return [
     { name: 'GET /healthz', path: '/healthz', method: 'GET' },
     { name: 'login (argon2id m=19 MiB t=2 p=1)', login: true },
@@ -120,6 +122,32 @@ function scenarios(ids) {
     // After the trade (issue 22): My Service Fee and the ratings lists.
     post('getAllBidCommission page 1', 'getAllBidCommission', {}, admin),
     post('getAllBidCommission (SuperAdmin)', 'getAllBidCommission', {}, superAdmin),
+    // The same figures computed on every request: a second server with its market cache off (MARKET_CACHE_SECONDS=0),
+    // measured after the first has stopped, so each request runs the statements the cached rows above mostly skip.
+    ...[
+      post('getPriceTrend', 'getPriceTrend', {}, negotiator),
+      post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
+      post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
+      post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
+      post(
+        'getAnalysisFunnel (a year)',
+        'getAnalysisFunnel',
+        { from_date: daysAgo(364), to_date: daysAgo(0) },
+        superAdmin,
+      ),
+      post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
+      post(
+        'getAnalysisTopCompanies (a year)',
+        'getAnalysisTopCompanies',
+        { from_date: daysAgo(364), to_date: daysAgo(0) },
+        superAdmin,
+      ),
+      post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
+      post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
+      post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),
+      post('getDashboardAllOpenBids 7 days (SuperAdmin)', 'getDashboardAllOpenBids', { days: 7 }, superAdmin),
+      post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
+    ].map((s) => ({ ...s, name: `${s.name} (uncached)`, uncached: true })),
     // Unchanged polls (issue 25): the poll sends back the ETag of its last answer and is answered 304 from the change
     // stamp (apps/server/src/lib/change-stamp.ts) without running the read. Goal: at least 0.5 of bare.
     {
@@ -182,6 +210,35 @@ async function measureFloor(env, kind, bare) {
     return summarize('floor: node:http + one company page, driver only', runs, median(bares.map((b) => b.rps)));
   } finally {
     await stop(floor.child);
+  }
+}
+
+/**
+ * Once the requests a measurement left in the server's queue are answered: a call slower than the measurement's
+ * seconds leaves its callers' requests running after autocannon stops, and their work would count to the next row.
+ * `/healthz` takes a database connection from the same pool, so it answers after them.
+ */
+async function drained(base) {
+  await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+}
+
+/**
+ * The uncached rows: a server whose market cache is off (MARKET_CACHE_SECONDS=0) answers every request by running
+ * its statements — no kept figure or total, no computation shared by callers arriving together. Started once the
+ * app's server has stopped (PGlite serves one process); its repetitions go into `runs` beside the others'.
+ */
+async function measureUncached(env, list, runs, kind) {
+  if (!list.length) return;
+  const server = await startServer({ ...env, MARKET_CACHE_SECONDS: '0' });
+  try {
+    for (const s of list) await measureLoad(server.base, s, 1).then(() => drained(server.base)); // warm-up
+    for (let rep = 1; rep <= opts.reps; rep++)
+      for (const s of list) {
+        runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
+        await drained(server.base);
+      }
+  } finally {
+    await stop(server.child);
   }
 }
 
@@ -516,12 +573,13 @@ async function benchDatabase(kind, bare, afterScenarios) {
       const list = scenarios(generated.ids).filter(
         (s) => !opts.only.length || opts.only.some((o) => s.name.includes(o)),
       );
-      for (const s of list) if (!s.login) await measureLoad(server.base, s, 1); // warm-up, not recorded
+      const cached = list.filter((s) => !s.uncached);
+      for (const s of cached) if (!s.login) await measureLoad(server.base, s, 1); // warm-up, not recorded
       const runs = new Map(list.map((s) => [s.name, []]));
       const bares = [];
       for (let rep = 1; rep <= opts.reps; rep++) {
         bares.push(await load({ url: bare.base, connections: opts.connections, seconds: opts.seconds }));
-        for (const s of list) runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
+        for (const s of cached) runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
       const bulk =
@@ -557,6 +615,12 @@ async function benchDatabase(kind, bare, afterScenarios) {
       const extra = afterScenarios ? await afterScenarios(server) : null;
       // PGlite serves one process: the profiled server starts once this one has stopped.
       await stop(server.child);
+      await measureUncached(
+        db.env,
+        list.filter((s) => s.uncached),
+        runs,
+        kind,
+      );
       if (parallel) {
         const checked = await openExec(db.where);
         try {

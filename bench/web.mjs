@@ -37,18 +37,22 @@ function chartKits(manifest, keys) {
 const SHELL_KEY = 'src/app/app-shell.tsx';
 
 /**
- * The manifest keys of the pages in the public frame (guard 'public' or 'guest' in the route table), which do not
- * load the shell; every other page counts it.
+ * The manifest keys of the pages in the public frame (guard 'public' or 'guest' in the route table, their modules
+ * named in app/pages.tsx), which do not load the shell; every other page counts it.
  */
 function publicPages(root) {
-  const table = readFileSync(path.join(root, 'apps/web/src/app/routes.tsx'), 'utf8');
+  const app = path.join(root, 'apps/web/src/app');
+  const pages = readFileSync(path.join(app, 'pages.tsx'), 'utf8');
   const modules = new Map(
-    [...table.matchAll(/const (\w+) = lazy\(\(\) =>\s*import\('(\.\.?\/[^']+)'\)/g)].map(([, name, rel]) => [
+    [...pages.matchAll(/const (\w+) = page\(\(\) => import\('(\.\.?\/[^']+)'\)/g)].map(([, name, rel]) => [
       name,
       `${path.posix.join('src/app', rel)}.tsx`,
     ]),
   );
-  return new Set([...table.matchAll(/guard: '(?:public|guest)',\s*page: (\w+)/g)].map(([, name]) => modules.get(name)));
+  const table = readFileSync(path.join(app, 'routes.tsx'), 'utf8');
+  return new Set(
+    [...table.matchAll(/guard: '(?:public|guest)',\s*page: P\.(\w+)/g)].map(([, name]) => modules.get(name)),
+  );
 }
 
 /**

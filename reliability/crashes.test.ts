@@ -116,6 +116,11 @@ it(`keeps every acknowledged write and no half of any, through ${KILLS} kills at
     // Aim the next kill inside the work: a round that finished before its kill teaches how long the work takes;
     // one killed first stretches the aim, so some rounds see acknowledged uploads and some are cut in them.
     estimate = took <= killedAt ? Math.max(200, took) : Math.min(20_000, estimate * 1.25);
+    // Restarted: an upload the kill cut between its parts is finished before the server listens. Then stopped, so
+    // that the embedded database can be opened by SQL.
+    const restarted = await startServer(target);
+    restarts.push(restarted.startMs);
+    await restarted.kill('SIGTERM');
     const db = await target.open();
     try {
       expect(await marketInvariants(db.db), `after kill ${r + 1}`).toEqual(zeroViolations);

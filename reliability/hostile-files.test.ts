@@ -88,7 +88,7 @@ const cases: [Case, (o: Outcome) => void][] = [
     (o) => expect(o).toMatchObject({ step: 'uploadCSV', status: 200, created: 1 }),
   ],
   [
-    { name: 'worksheet inflating to 40 MiB (cap 32)', bomb: true, bytes: sheetBomb, file: 'sheet.xlsx', bulk: true },
+    { name: 'worksheet inflating to 40 MiB (cap 12)', bomb: true, bytes: sheetBomb, file: 'sheet.xlsx', bulk: true },
     (o) =>
       expect(o).toMatchObject({
         step: 'uploadFile',

@@ -13,7 +13,7 @@ export const RULES: Record<string, Rule> = {
   mappings: { object: 'mapping', key: 'id' },
   mapping_distilleries: { object: 'mapping', key: 'mapping_id' },
   fee_rates: { object: 'fee', key: 'id' },
-  // A bulk upload's rows are named by one entry about its file (`listing.bulk_created`, after.listing_ids).
+  // A bulk upload's rows are named by its file's entries, one per part (`listing.bulk_created`, after.listing_ids).
   listings: { object: 'listing', key: 'id' },
   bids: { object: 'bid', key: 'id' },
   bid_history: { object: 'bid', key: 'bid_id' },
@@ -28,6 +28,9 @@ export const RULES: Record<string, Rule> = {
   mail_outbox: { exempt: 'the mail is its own record' },
   idempotency_keys: { exempt: 'stored answers of retried calls, kept 24 hours' },
   invoice_counters: { exempt: 'the last number of each series and year; every number is audited on its invoice' },
+  bulk_upload_parts: {
+    exempt: 'an upload’s checked rows until their part is written: each part’s listings get its listing.bulk_created',
+  },
   files: { exempt: 'stored uploads; their use is audited where they are used (company, listing.bulk_created)' },
   // Issue 25: what users set up is audited; what the outbox and its consumers keep is bookkeeping of audited changes.
   price_alerts: { object: 'alert', key: 'id' },
@@ -44,6 +47,12 @@ export const RULES: Record<string, Rule> = {
   webhook_deliveries: {
     exempt: 'each delivery and attempt: itself the record; a replay is audited (webhook.replayed)',
   },
+  // Issue 23: the analysis' summaries, kept by statement triggers (migration 0030) from audited bids and listings.
+  bid_funnel_days: { exempt: 'bids counted by day, status and locked, kept by triggers; the bids are audited' },
+  company_trade_days: { exempt: 'each company’s trades summed by day, kept by triggers; the trades are audited' },
+  company_trade_months: { exempt: 'each company’s trades summed by month, kept by triggers; the trades are audited' },
+  open_listing_sums: { exempt: 'open listings summed by period, product and state, kept by triggers; audited listings' },
+  distillery_ratings: { exempt: 'each distillery’s industry rating, kept by a trigger on the audited ratings' },
   trade_days: { exempt: 'approved trades summed by day, kept by triggers (migration 0024); the trades are audited' },
 };
 

@@ -31,6 +31,7 @@ import { feesRoutes } from './modules/fees/fees.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createMailer } from './modules/mail/mail.service.js';
+import { resumeBulkUploads } from './modules/listings/listings.bulk-write.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
@@ -99,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     }),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     actorCache: createActorCache({ ttlMs: config.actorCacheSeconds * 1000, maxEntries: 50_000 }),
-    marketCache: createMarketCache({ ttlMs: 15_000, maxEntries: 1_000 }),
+    marketCache: createMarketCache({ ttlMs: config.marketCacheSeconds * 1000, maxEntries: 1_000 }),
     events: createEventHub({ database: options.database, log: app.log }),
   };
   app.decorate('deps', deps);
@@ -168,6 +169,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
           lockKey: 7_104,
           everyMs: 3_600_000,
           run: () => purgeIdempotencyKeys(db, deps.now()),
+        },
+        // An upload a request is still writing is left to it; one a failure left half-written is finished here.
+        {
+          name: 'resume-bulk-uploads',
+          lockKey: 7_108,
+          everyMs: 60_000,
+          run: () => resumeBulkUploads(deps, new Date(deps.now().getTime() - 120_000)),
         },
         { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
         // Deliveries claim their rows (skip locked), so the lock only keeps the processes from polling together.

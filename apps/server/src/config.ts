@@ -29,6 +29,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   ACTOR_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
@@ -80,6 +81,8 @@ export type Config = {
   sessionIdleMinutes: number;
   /** How long a signed-in caller may be served from the per-process cache; 0 turns the cache off. */
   actorCacheSeconds: number;
+  /** How long the market's figures and list totals are kept (lib/market-cache.ts); 0 computes every answer. */
+  marketCacheSeconds: number;
   logLevel: string;
   captchaHmacKey: string | undefined;
   captchaMaxNumber: number;
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     actorCacheSeconds: e.ACTOR_CACHE_SECONDS,
+    marketCacheSeconds: e.MARKET_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { stateCities } from './modules/geo/geo.service.js';
+import { resumeBulkUploads } from './modules/listings/listings.bulk-write.js';
 import { existingDemoAccounts, printSignIns, seed } from './seed/index.js';
 import { startServer } from './server.js';
 
@@ -23,6 +24,8 @@ async function serve(config: Config, prepared: boolean) {
   // The states and cities table takes a quarter of a second of the thread to build: before the first request, not
   // during one (a bulk upload's check used to pay it while every other request waited).
   await stateCities();
+  // A bulk upload a crash cut in its parts is finished before the first request, so no one sees it half-written.
+  await resumeBulkUploads(app.deps);
   await app.listen({ port: config.port, host: config.host });
   if (!prepared)
     printSignIns({

@@ -20,3 +20,4 @@ export * from '../modules/apikeys/apikeys.table.js';
 export * from '../modules/webhooks/webhooks.table.js';
 export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/alerts/alerts.table.js';
+export * from '../modules/analysis/analysis.table.js';

@@ -1,11 +1,13 @@
 // The one route table: every screen of both specification documents, who may open it, whether and for whom it
-// shows in the side menu, and its page (loaded on first visit). Every screen is built; a screen added before its
-// page would have `page: null`, render the shared "not available yet" page and stay out of the menu.
+// shows in the side menu, and its page (app/pages.tsx, loaded on first visit). One table in menu order, so it is as
+// long as the spec's list of screens. Every screen is built; a screen added before its page would have `page: null`,
+// render the shared "not available yet" page and stay out of the menu.
 import type { AccessMethod } from '@spirit/domain/api/access';
 import type { CompanyRole } from '@spirit/domain/auth/auth.constants';
 import type { SessionUser } from '@spirit/domain/auth/auth.schemas';
 import type { CompanyType } from '@spirit/domain/companies/companies.constants';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import * as P from './pages';
 
 /**
  * `public`: anyone; `guest`: anyone not signed in (a signed-in user goes to the dashboard); `session`: a signed-in user with at least one role; `superadmin`: SuperAdmin only;
@@ -41,204 +43,45 @@ const COMPANY_ROLES: readonly MenuAudience[] = ['Admin', 'Negotiator', 'Authoriz
 const TRADERS: readonly MenuAudience[] = ['Negotiator', 'Authorizer', 'Approver'];
 const EVERYONE: readonly MenuAudience[] = ['SuperAdmin', ...COMPANY_ROLES];
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
-  import('../features/companies/pages/register-page').then((m) => ({ default: m.RegisterPage })),
-);
-const UserSetupPage = lazy(() =>
-  import('../features/auth/pages/user-setup-page').then((m) => ({ default: m.UserSetupPage })),
-);
-const PasswordResetPage = lazy(() =>
-  import('../features/auth/pages/password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
-);
-const NoRolePage = lazy(() => import('../features/auth/pages/no-role-page').then((m) => ({ default: m.NoRolePage })));
-const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
-const DashboardPage = lazy(() =>
-  import('../features/dashboards/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const DashApprovedBidsPage = lazy(() =>
-  import('../features/dashboards/pages/dash-approved-bids-page').then((m) => ({ default: m.DashApprovedBidsPage })),
-);
-const DashOpenBidsPage = lazy(() =>
-  import('../features/dashboards/pages/dash-open-bids-page').then((m) => ({ default: m.DashOpenBidsPage })),
-);
-const BidLapsedPage = lazy(() =>
-  import('../features/dashboards/pages/bid-lapsed-page').then((m) => ({ default: m.BidLapsedPage })),
-);
-const MyPendingApprovalsPage = lazy(() =>
-  import('../features/dashboards/pages/my-pending-approvals-page').then((m) => ({
-    default: m.MyPendingApprovalsPage,
-  })),
-);
-
-const PriceTrendPage = lazy(() =>
-  import('../features/analysis/pages/price-trend-page').then((m) => ({ default: m.PriceTrendPage })),
-);
-const DataAnalysisPage = lazy(() =>
-  import('../features/analysis/pages/data-analysis-page').then((m) => ({ default: m.DataAnalysisPage })),
-);
-
-const ClientsPage = lazy(() =>
-  import('../features/companies/pages/clients-page').then((m) => ({ default: m.ClientsPage })),
-);
-const ProspectsPage = lazy(() =>
-  import('../features/companies/pages/prospects-page').then((m) => ({ default: m.ProspectsPage })),
-);
-const CompanyInfoPage = lazy(() =>
-  import('../features/companies/pages/company-info-page').then((m) => ({ default: m.CompanyInfoPage })),
-);
-const CompanyEditPage = lazy(() =>
-  import('../features/companies/pages/company-edit-page').then((m) => ({ default: m.CompanyEditPage })),
-);
-const UsersListPage = lazy(() =>
-  import('../features/users/pages/users-list-page').then((m) => ({ default: m.UsersListPage })),
-);
-const AddUserPage = lazy(() =>
-  import('../features/users/pages/add-user-page').then((m) => ({ default: m.AddUserPage })),
-);
-const ApiKeysPage = lazy(() =>
-  import('../features/apikeys/pages/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
-);
-const WebhooksPage = lazy(() =>
-  import('../features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
-);
-const WebhookDeliveriesPage = lazy(() =>
-  import('../features/webhooks/pages/webhook-deliveries-page').then((m) => ({ default: m.WebhookDeliveriesPage })),
-);
-const DistilleriesPage = lazy(() =>
-  import('../features/distilleries/pages/distilleries-page').then((m) => ({ default: m.DistilleriesPage })),
-);
-const DistilleryFormPage = lazy(() =>
-  import('../features/distilleries/pages/distillery-form-page').then((m) => ({ default: m.DistilleryFormPage })),
-);
-const CentralizedPage = lazy(() =>
-  import('../features/mappings/pages/centralized-page').then((m) => ({ default: m.CentralizedPage })),
-);
-const CentralizedFormPage = lazy(() =>
-  import('../features/mappings/pages/centralized-form-page').then((m) => ({ default: m.CentralizedFormPage })),
-);
-const DecentralizedPage = lazy(() =>
-  import('../features/mappings/pages/decentralized-page').then((m) => ({ default: m.DecentralizedPage })),
-);
-const DecentralizedFormPage = lazy(() =>
-  import('../features/mappings/pages/decentralized-form-page').then((m) => ({ default: m.DecentralizedFormPage })),
-);
-const RatingsPage = lazy(() =>
-  import('../features/ratings/pages/ratings-page').then((m) => ({ default: m.RatingsPage })),
-);
-const CommissionListPage = lazy(() =>
-  import('../features/fees/pages/commission-list-page').then((m) => ({ default: m.CommissionListPage })),
-);
-const SetCommissionPage = lazy(() =>
-  import('../features/fees/pages/set-commission-page').then((m) => ({ default: m.SetCommissionPage })),
-);
-const MyCommissionPage = lazy(() =>
-  import('../features/fees/pages/my-commission-page').then((m) => ({ default: m.MyCommissionPage })),
-);
-const EditMyCommissionPage = lazy(() =>
-  import('../features/fees/pages/edit-my-commission-page').then((m) => ({ default: m.EditMyCommissionPage })),
-);
-const AuditPage = lazy(() => import('../features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
-// The listing page with the bids feature's tabs and Place bid dialog: the app composes features, they do not
-// import each other.
-const OfferDetailPage = lazy(() =>
-  Promise.all([
-    import('../features/listings/pages/offer-detail-page'),
-    import('../features/bids/components/listing-bid-parts'),
-  ]).then(([listings, bids]) => ({
-    default: () => <listings.OfferDetailPage extensions={bids.LISTING_BID_PARTS} />,
-  })),
-);
-const OfferMapPage = lazy(() =>
-  import('../features/listings/pages/offer-map-page').then((m) => ({ default: m.OfferMapPage })),
-);
-const BidsListPage = lazy(() =>
-  import('../features/bids/pages/bids-list-page').then((m) => ({ default: m.BidsListPage })),
-);
-const MyBidsPage = lazy(() => import('../features/bids/pages/my-bids-page').then((m) => ({ default: m.MyBidsPage })));
-const BidApprovalPage = lazy(() =>
-  import('../features/bids/pages/bid-approval-page').then((m) => ({ default: m.BidApprovalPage })),
-);
-const BidStartPage = lazy(() =>
-  import('../features/bids/pages/bid-start-page').then((m) => ({ default: m.BidStartPage })),
-);
-const NewBidPage = lazy(() => import('../features/bids/pages/new-bid-page').then((m) => ({ default: m.NewBidPage })));
-const BidPage = lazy(() => import('../features/bids/pages/bid-page').then((m) => ({ default: m.BidPage })));
-const ItemsPage = lazy(() => import('../features/listings/pages/items-page').then((m) => ({ default: m.ItemsPage })));
-const ViewItemPage = lazy(() =>
-  import('../features/listings/pages/view-item-page').then((m) => ({ default: m.ViewItemPage })),
-);
-const OffersPage = lazy(() =>
-  import('../features/listings/pages/listings-page').then((m) => ({ default: m.OffersPage })),
-);
-const AsksPage = lazy(() => import('../features/listings/pages/listings-page').then((m) => ({ default: m.AsksPage })));
-const ListingFormPage = lazy(() =>
-  import('../features/listings/pages/listing-form-page').then((m) => ({ default: m.ListingFormPage })),
-);
-const BulkUploadPage = lazy(() =>
-  import('../features/listings/pages/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
-);
-const ApprovedBidsPage = lazy(() =>
-  import('../features/bids/pages/approved-bids-page').then((m) => ({ default: m.ApprovedBidsPage })),
-);
-// The ratings feature mounts its review here (`review`), as the listing page takes the bids' parts.
-const BidDetailPage = lazy(() =>
-  Promise.all([
-    import('../features/bids/pages/bid-detail-page'),
-    import('../features/ratings/components/trade-review'),
-  ]).then(([m, r]) => ({ default: () => <m.BidDetailPage review={r.TradeReview} /> })),
-);
-const NotificationSettingsPage = lazy(() =>
-  import('../features/notifications/pages/notification-settings-page').then((m) => ({
-    default: m.NotificationSettingsPage,
-  })),
-);
-const PriceAlertsPage = lazy(() =>
-  import('../features/alerts/pages/price-alerts-page').then((m) => ({ default: m.PriceAlertsPage })),
-);
-const MyOrdersPage = lazy(() =>
-  import('../features/listings/pages/my-orders-page').then((m) => ({ default: m.MyOrdersPage })),
-);
-
 export const ROUTES: readonly AppRoute[] = [
   // Public
-  { path: '/login', title: 'Login', guard: 'guest', page: LoginPage, loginBackground: true },
-  { path: '/register', title: 'Register', guard: 'guest', page: RegisterPage, loginBackground: true },
-  { path: '/usersetup', title: 'Account Setup', guard: 'public', page: UserSetupPage, loginBackground: true },
-  { path: '/home', title: 'Home', guard: 'public', page: HomePage },
-  { path: '/error', title: 'Error', guard: 'public', page: NoRolePage },
+  { path: '/login', title: 'Login', guard: 'guest', page: P.LoginPage, loginBackground: true },
+  { path: '/register', title: 'Register', guard: 'guest', page: P.RegisterPage, loginBackground: true },
+  { path: '/usersetup', title: 'Account Setup', guard: 'public', page: P.UserSetupPage, loginBackground: true },
+  { path: '/home', title: 'Home', guard: 'public', page: P.HomePage },
+  { path: '/error', title: 'Error', guard: 'public', page: P.NoRolePage },
 
   // Everyone signed in
   {
     path: '/dashboard',
     title: 'Dashboard',
     guard: 'session',
-    page: DashboardPage,
+    page: P.DashboardPage,
     menu: { label: 'Dashboard', roles: EVERYONE },
   },
-  { path: '/passwordreset', title: 'Change Password', guard: 'session', page: PasswordResetPage },
+  { path: '/passwordreset', title: 'Change Password', guard: 'session', page: P.PasswordResetPage },
 
   // Platform administration (SuperAdmin)
   {
     path: '/clients',
     title: 'Clients',
     guard: 'superadmin',
-    page: ClientsPage,
+    page: P.ClientsPage,
     menu: { label: 'Clients', roles: ['SuperAdmin'] },
   },
-  { path: '/clients/:type', title: 'Clients', guard: 'superadmin', page: ClientsPage },
+  { path: '/clients/:type', title: 'Clients', guard: 'superadmin', page: P.ClientsPage },
   {
     path: '/prospect',
     title: 'Prospects',
     guard: 'superadmin',
-    page: ProspectsPage,
+    page: P.ProspectsPage,
     menu: { label: 'Prospects', roles: ['SuperAdmin'] },
   },
   {
     path: '/commissionlist',
     title: 'Platform Service Fee',
     guard: 'superadmin',
-    page: CommissionListPage,
+    page: P.CommissionListPage,
     menu: { label: 'Service Fees', roles: ['SuperAdmin'] },
   },
   {
@@ -246,28 +89,28 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Set Commission',
     guard: 'superadmin',
     menuParent: '/commissionlist',
-    page: SetCommissionPage,
+    page: P.SetCommissionPage,
   },
   {
     path: '/setcommission/:id',
     title: 'Set Commission',
     guard: 'superadmin',
     menuParent: '/commissionlist',
-    page: SetCommissionPage,
+    page: P.SetCommissionPage,
   },
   // Not a screen of the spec: DESIGN.md §5 has SuperAdmin read the audit log.
   {
     path: '/audit',
     title: 'Audit Log',
     guard: 'superadmin',
-    page: AuditPage,
+    page: P.AuditPage,
     menu: { label: 'Audit Log', roles: ['SuperAdmin'] },
   },
   {
     path: '/dashapprovebid',
     title: 'Approved Bids',
     guard: { calls: 'getDashboardAllApprovedBids' },
-    page: DashApprovedBidsPage,
+    page: P.DashApprovedBidsPage,
     // Opened from the dashboard ("View Full Report", the cards): the menu's Approved Bids is /approvedbids.
     menuParent: '/dashboard',
   },
@@ -275,7 +118,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dashopenbid',
     title: 'Open Bids',
     guard: { calls: 'getDashboardAllOpenBids' },
-    page: DashOpenBidsPage,
+    page: P.DashOpenBidsPage,
     menuParent: '/dashboard',
   },
   {
@@ -283,14 +126,14 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Ratings',
     // The SuperAdmin for any company, a company Admin for its own (both may export).
     guard: { calls: 'exportRating' },
-    page: RatingsPage,
+    page: P.RatingsPage,
     menu: { label: 'Ratings', roles: ['SuperAdmin', 'Admin'] },
   },
   {
     path: '/dataanalysis',
     title: 'Data Analysis',
     guard: 'superadmin',
-    page: DataAnalysisPage,
+    page: P.DataAnalysisPage,
     menu: { label: 'Data Analysis', roles: ['SuperAdmin'] },
   },
 
@@ -299,7 +142,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/companyinfo',
     title: 'Company Information',
     guard: 'session',
-    page: CompanyInfoPage,
+    page: P.CompanyInfoPage,
     menu: { label: 'Company Info', roles: ['Admin'] },
   },
   {
@@ -307,14 +150,20 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Company Information',
     guard: 'session',
     menuParent: '/clients',
-    page: CompanyInfoPage,
+    page: P.CompanyInfoPage,
   },
-  { path: '/companyedit/:id', title: 'Company Edit', guard: 'session', menuParent: '/clients', page: CompanyEditPage },
+  {
+    path: '/companyedit/:id',
+    title: 'Company Edit',
+    guard: 'session',
+    menuParent: '/clients',
+    page: P.CompanyEditPage,
+  },
   {
     path: '/userslist',
     title: 'Users List',
     guard: { calls: 'getAllUsers' },
-    page: UsersListPage,
+    page: P.UsersListPage,
     menu: { label: 'Users', roles: ['Admin'] },
   },
   {
@@ -322,20 +171,20 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Add User Details',
     guard: { calls: 'getUserbyId' },
     menuParent: '/userslist',
-    page: AddUserPage,
+    page: P.AddUserPage,
   },
   {
     path: '/adduser/:id',
     title: 'Add User Details',
     guard: { calls: 'getUserbyId' },
     menuParent: '/userslist',
-    page: AddUserPage,
+    page: P.AddUserPage,
   },
   {
     path: '/distilleries',
     title: 'Distilleries',
     guard: { calls: 'getAllDistill' },
-    page: DistilleriesPage,
+    page: P.DistilleriesPage,
     menu: { label: 'Distilleries', roles: ['Admin'] },
   },
   {
@@ -343,20 +192,20 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Add Distillery',
     guard: { calls: 'createDistill' },
     menuParent: '/distilleries',
-    page: DistilleryFormPage,
+    page: P.DistilleryFormPage,
   },
   {
     path: '/adddistillery/:id',
     title: 'Edit Distillery',
     guard: { calls: 'getDistillById' },
     menuParent: '/distilleries',
-    page: DistilleryFormPage,
+    page: P.DistilleryFormPage,
   },
   {
     path: '/centralized',
     title: 'Centralized Mappings',
     guard: { calls: 'getAllDistillGroup' },
-    page: CentralizedPage,
+    page: P.CentralizedPage,
     menu: { label: 'Centralized Mappings', roles: ['Admin'] },
   },
   {
@@ -364,13 +213,13 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Centralized Mapping',
     guard: { calls: 'createDistillGroup' },
     menuParent: '/centralized',
-    page: CentralizedFormPage,
+    page: P.CentralizedFormPage,
   },
   {
     path: '/decentralized',
     title: 'De-Centralized Mappings',
     guard: { calls: 'getAllDistillGroup' },
-    page: DecentralizedPage,
+    page: P.DecentralizedPage,
     menu: { label: 'De-Centralized Mappings', roles: ['Admin'] },
   },
   {
@@ -378,21 +227,21 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'De-Centralized Mapping',
     guard: { calls: 'createDistillGroup' },
     menuParent: '/decentralized',
-    page: DecentralizedFormPage,
+    page: P.DecentralizedFormPage,
   },
   // Integrations (issue 25 part 5): the company Admin's API keys and webhooks.
   {
     path: '/apikeys',
     title: 'API Keys',
     guard: { calls: 'getApiKeys' },
-    page: ApiKeysPage,
+    page: P.ApiKeysPage,
     menu: { label: 'API Keys', roles: ['Admin'] },
   },
   {
     path: '/webhooks',
     title: 'Webhooks',
     guard: { calls: 'getWebhooks' },
-    page: WebhooksPage,
+    page: P.WebhooksPage,
     menu: { label: 'Webhooks', roles: ['Admin'] },
   },
   {
@@ -400,7 +249,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Webhook Deliveries',
     guard: { calls: 'getWebhookDeliveries' },
     menuParent: '/webhooks',
-    page: WebhookDeliveriesPage,
+    page: P.WebhookDeliveriesPage,
   },
 
   // Trading: Sellers see "Offers", Buyers see "Asks"
@@ -408,14 +257,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/offers',
     title: 'Offers',
     guard: { calls: 'getAllOffers' },
-    page: OffersPage,
+    page: P.OffersPage,
     menu: { label: 'Offers', roles: TRADERS, companyTypes: ['Seller'] },
   },
   {
     path: '/ask',
     title: 'Asks',
     guard: { calls: 'getAllOffers' },
-    page: AsksPage,
+    page: P.AsksPage,
     menu: { label: 'Asks', roles: TRADERS, companyTypes: ['Buyer'] },
   },
   {
@@ -423,49 +272,55 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'New Offer',
     guard: { calls: 'createOffer' },
     menuParent: '/offers',
-    page: ListingFormPage,
+    page: P.ListingFormPage,
   },
-  { path: '/additem/:id', title: 'Edit Offer', guard: { calls: 'updateInventory' }, page: ListingFormPage },
-  { path: '/askcreate', title: 'New Ask', guard: { calls: 'createOffer' }, menuParent: '/ask', page: ListingFormPage },
-  { path: '/offeredit', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
-  { path: '/offeredit/:id', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: OfferDetailPage },
-  { path: '/offermap', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: OfferMapPage },
-  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: OfferMapPage },
-  { path: '/bulkupload', title: 'Bulk Upload', guard: { calls: 'uploadCSV' }, page: BulkUploadPage },
+  { path: '/additem/:id', title: 'Edit Offer', guard: { calls: 'updateInventory' }, page: P.ListingFormPage },
+  {
+    path: '/askcreate',
+    title: 'New Ask',
+    guard: { calls: 'createOffer' },
+    menuParent: '/ask',
+    page: P.ListingFormPage,
+  },
+  { path: '/offeredit', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: P.OfferDetailPage },
+  { path: '/offeredit/:id', title: 'Offer Detail', guard: { calls: 'getOfferById' }, page: P.OfferDetailPage },
+  { path: '/offermap', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: P.OfferMapPage },
+  { path: '/offermap/:id', title: 'Possible Counterparty Map', guard: { calls: 'getOfferMap' }, page: P.OfferMapPage },
+  { path: '/bulkupload', title: 'Bulk Upload', guard: { calls: 'uploadCSV' }, page: P.BulkUploadPage },
   {
     path: '/items',
     title: 'Item List',
     guard: { calls: 'getAllInventory' },
-    page: ItemsPage,
+    page: P.ItemsPage,
     menu: { label: 'Item List', roles: ['Negotiator'] },
   },
   {
     path: '/viewitem/:id',
     title: 'Item Info',
     guard: { calls: 'getInventorybyId' },
-    page: ViewItemPage,
+    page: P.ViewItemPage,
     menuParent: '/items',
   },
-  { path: '/biditem', title: 'Bid', guard: 'session', page: BidStartPage, menuParent: '/items' },
+  { path: '/biditem', title: 'Bid', guard: 'session', page: P.BidStartPage, menuParent: '/items' },
   {
     path: '/biditem/:id',
     title: 'Bid',
     guard: { calls: 'getInventorybyId' },
-    page: NewBidPage,
+    page: P.NewBidPage,
     menuParent: '/items',
   },
   {
     path: '/biditem/:id/:orderid',
     title: 'Bid',
     guard: { calls: 'getOrderById' },
-    page: BidPage,
+    page: P.BidPage,
     menuParent: '/currentbids',
   },
   {
     path: '/bidslist',
     title: 'Bids List',
     guard: { calls: 'getAllOrderDetails' },
-    page: BidsListPage,
+    page: P.BidsListPage,
     menu: { label: 'Current Bids', roles: ['Negotiator'] },
   },
   // The inbox (issue 21): every trading tier finds here the bids at its turn, counted in the menu.
@@ -473,7 +328,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/bidapproval',
     title: 'Waiting for me',
     guard: { calls: 'getAwaitingBidCount' },
-    page: BidApprovalPage,
+    page: P.BidApprovalPage,
     menu: { label: 'Waiting for me', roles: TRADERS, count: 'awaiting' },
   },
   {
@@ -481,28 +336,28 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'My Bids',
     // The order-named alias stays the companies' (the SuperAdmin reads approved trades through getAllBids).
     guard: { calls: 'getAllOrderDetails' },
-    page: MyBidsPage,
+    page: P.MyBidsPage,
     menu: { label: 'My Bids', roles: TRADERS },
   },
   {
     path: '/mypendingapproval',
     title: 'My Pending Approvals',
     guard: { calls: 'getDashboardAllPendingAprrovedBids' },
-    page: MyPendingApprovalsPage,
+    page: P.MyPendingApprovalsPage,
     menu: { label: 'My Pending Approvals', roles: ['Authorizer', 'Approver'] },
   },
   {
     path: '/myorder',
     title: 'My Orders',
     guard: { calls: 'getAllOffers' },
-    page: MyOrdersPage,
+    page: P.MyOrdersPage,
     menu: { label: 'My Orders', roles: TRADERS },
   },
   {
     path: '/approvedbids',
     title: 'Approved Bids',
     guard: { calls: 'getAllBids' },
-    page: ApprovedBidsPage,
+    page: P.ApprovedBidsPage,
     // The SuperAdmin reads every trade here (and only approved ones).
     menu: { label: 'Approved Bids', roles: EVERYONE },
   },
@@ -510,21 +365,21 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/biddetail/:id',
     title: 'Bid Detail',
     guard: { calls: 'getBidById' },
-    page: BidDetailPage,
+    page: P.BidDetailPage,
     menuParent: '/approvedbids',
   },
   {
     path: '/bidlapsed',
     title: 'Lapsed Bids',
     guard: { calls: 'getDashboardAllLapsedBids' },
-    page: BidLapsedPage,
+    page: P.BidLapsedPage,
     menu: { label: 'Lapsed Bids', roles: COMPANY_ROLES },
   },
   {
     path: '/mycommission',
     title: 'My Service Fee',
     guard: { calls: 'getAllBidCommission' },
-    page: MyCommissionPage,
+    page: P.MyCommissionPage,
     menu: {
       label: (user) => (user.roles.includes('SuperAdmin') ? 'Bid Service Fees' : 'My Service Fee'),
       roles: EVERYONE,
@@ -534,14 +389,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/editmycommission/:id',
     title: 'Service Fee Detail',
     guard: { calls: 'getBidCommissionById' },
-    page: EditMyCommissionPage,
+    page: P.EditMyCommissionPage,
     menuParent: '/mycommission',
   },
   {
     path: '/pricetrend',
     title: 'Price / Quote Trend',
     guard: { calls: 'getPriceTrend' },
-    page: PriceTrendPage,
+    page: P.PriceTrendPage,
     menu: { label: 'Price Trend', roles: EVERYONE },
   },
   // Issue 25: every company user's notification settings; a Negotiator's price alerts.
@@ -549,14 +404,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pricealerts',
     title: 'Price Alerts',
     guard: { calls: 'getPriceAlerts' },
-    page: PriceAlertsPage,
+    page: P.PriceAlertsPage,
     menu: { label: 'Price Alerts', roles: ['Negotiator'] },
   },
   {
     path: '/notificationsettings',
     title: 'Notification Settings',
     guard: { calls: 'getNotificationPreferences' },
-    page: NotificationSettingsPage,
+    page: P.NotificationSettingsPage,
     menu: { label: 'Notification Settings', roles: COMPANY_ROLES },
   },
 ];

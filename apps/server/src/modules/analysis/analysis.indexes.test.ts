@@ -1,6 +1,7 @@
 // The trend's and the analysis's plans at a few thousand rows (sequential scans disabled, as the bid lists' are):
-// each figure reads the index made for it (migration 0022 for the trades of a range and the funnel), so it reads
-// the range's rows, not the market's history; the traded volume reads the trades' daily summary (migration 0024).
+// each figure reads the index made for it, so it reads the range's rows, not the market's history: the traded volume
+// the trades' daily summary (migration 0024), the funnel, the top companies and the open listings theirs (0030),
+// the trend's partial days the trades of migration 0022's index.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
@@ -46,6 +47,10 @@ afterAll(async () => h?.close());
 
 /** The trades' daily summary's key (day first): a range of days is one range of it. */
 const TRADE_DAYS_KEY = /trade_days_day_product_state_is_confidential_pk/;
+/** The analysis' summaries' keys (analysis.table.ts): a range of days, or the periods not yet ended. */
+const COMPANY_DAYS_KEY = /company_trade_days_(day_company_id_product_pk|sums_idx)/;
+const FUNNEL_DAYS_KEY = /bid_funnel_days_day_status_locked_pk/;
+const OPEN_SUMS_KEY = /open_listing_sums_to_period_product_state_side_pk/;
 const range = () => ({ from: new Date(Date.now() - 90 * DAY_MS), to: new Date() });
 
 /** The plan with the values written in (these statements are built per call, planned with their values). */
@@ -66,17 +71,36 @@ describe('the trend and the analysis read their indexes', () => {
     // The range's first and last partial days are read from the trades: by their approval time, in the trend's
     // index or in the approved trades' (migration 0028), whichever the planner finds smaller.
     ['trades by state (30 days)', () => tradesByStateQuery(h.db, range()), /bids_(traded_at|approved)_idx/],
-    ['top companies', () => topCompaniesQuery(h.db, { ...range(), limit: 10 }), /bids_(traded_at|approved)_idx/],
-    ['the funnel', () => funnelQuery(h.db, range()), /bids_created_funnel_idx/],
+    ['top companies', () => topCompaniesQuery(h.db, { ...range(), limit: 10 }), COMPANY_DAYS_KEY],
     [
-      'open listings by state',
-      () => openListingsByStateQuery(h.db, { period: '2026-01' }),
-      /listings_open_(state|recent|product\w*)_idx/,
+      'top companies of a product',
+      () => topCompaniesQuery(h.db, { ...range(), limit: 10, product: 'Grain ENA' }),
+      COMPANY_DAYS_KEY,
+    ],
+    ['the funnel', () => funnelQuery(h.db, range()), FUNNEL_DAYS_KEY],
+    ['open listings by state', () => openListingsByStateQuery(h.db, { period: '2026-01' }), OPEN_SUMS_KEY],
+    [
+      'open listings of a product by state',
+      () => openListingsByStateQuery(h.db, { period: '2026-01', product: 'Grain ENA' }),
+      OPEN_SUMS_KEY,
     ],
   ])('%s', async (_name, query, index) => {
     const text = await plan(query());
     expect(text, text).toMatch(index);
-    expect(text, text).not.toMatch(/Seq Scan on (bids|listings|trade_days)/);
+    expect(text, text).not.toMatch(
+      /Seq Scan on (bids|listings|trade_days|company_trade_(days|months)|bid_funnel_days|open_listing_sums)/,
+    );
+  });
+
+  it('the funnel, the top companies and the open listings read their summaries, not the bids or listings', async () => {
+    for (const query of [
+      funnelQuery(h.db, range()),
+      topCompaniesQuery(h.db, { ...range(), limit: 10 }),
+      openListingsByStateQuery(h.db, { period: '2026-01' }),
+    ]) {
+      const text = await plan(query);
+      expect(text, text).not.toMatch(/ on (bids|listings)\b/);
+    }
   });
 
   it('the volume reads no trade: only the range’s days of the summary', async () => {

@@ -1,50 +1,51 @@
-// The trend's and the analysis's figures: each one SQL aggregate (GROUP BY) over indexed columns, never rows loaded
-// to be summed. Averages are quantity-weighted (Σ quantity × price ÷ Σ quantity) and rounded in SQL; amounts come
-// back as decimal text. Confidential bids never count (DESIGN.md §4).
+// The trend's and the analysis's figures: each one SQL aggregate (GROUP BY) over a summary the database keeps in
+// the statement that changes what it counts (analysis.table.ts, trade-days.table.ts), never rows loaded to be
+// summed. Averages are quantity-weighted (Σ quantity × price ÷ Σ quantity) and rounded in SQL; amounts come back as
+// decimal text. Confidential bids never count (DESIGN.md §4).
 import type { Bucket, VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
-import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
-import { openWhere } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
 import { tradeDays } from '../bids/trade-days.table.js';
+import { bidFunnelDays, companyTradeDays, companyTradeMonths, openListingSums } from './analysis.table.js';
 
-/** Quantity-weighted average price of the rows `filter` keeps, two decimals; null when they hold no quantity. */
-const weighted = (quantity: SQL | typeof bids.quantity, price: SQL | typeof bids.price, filter?: SQL) => {
+/** Σ value ÷ Σ quantity of the rows `filter` keeps, two decimals; null when they hold no quantity. */
+const rate = (value: SQLWrapper, quantity: SQLWrapper, filter?: SQL) => {
   const f = filter ? sql` filter (where ${filter})` : sql``;
-  return sql<string | null>`(round(sum(${quantity} * ${price})${f} / nullif(sum(${quantity})${f}, 0), 2))::text`;
+  return sql<string | null>`(round(sum(${value})${f} / nullif(sum(${quantity})${f}, 0), 2))::text`;
 };
-const total = (quantity: SQL | typeof bids.quantity, filter?: SQL) =>
-  filter
-    ? sql<string | null>`(sum(${quantity}) filter (where ${filter}))::text`
-    : sql<string | null>`(sum(${quantity}))::text`;
+const total = (quantity: SQLWrapper, filter: SQL) =>
+  sql<string | null>`(sum(${quantity}) filter (where ${filter}))::text`;
 
-/** Open asks and offers per state (the trend's Buyer and Seller columns): `listings_open_state_idx`. */
+/**
+ * Open asks and offers per state (the trend's Buyer and Seller columns), from the open listings' sums
+ * (analysis.table.ts `open_listing_sums`): the rows of the periods not yet ended, a few per state and product,
+ * instead of every open listing of the market (170,000 at market scale).
+ */
 export function openListingsByStateQuery(tx: Tx, opts: { period: string; product?: string | undefined }) {
-  const ask = sql`${listings.side} = 'Ask'`;
-  const offer = sql`${listings.side} = 'Offer'`;
+  const s = openListingSums;
+  const ask = sql`${s.side} = 'Ask'`;
+  const offer = sql`${s.side} = 'Offer'`;
   return tx
     .select({
-      state: listings.state,
-      buyer_quantity: total(sql`${listings.available_quantity}`, ask),
-      buyer_rate: weighted(sql`${listings.available_quantity}`, sql`${listings.price}`, ask),
-      seller_quantity: total(sql`${listings.available_quantity}`, offer),
-      seller_rate: weighted(sql`${listings.available_quantity}`, sql`${listings.price}`, offer),
+      state: s.state,
+      buyer_quantity: total(s.quantity, ask),
+      buyer_rate: rate(s.value, s.quantity, ask),
+      seller_quantity: total(s.quantity, offer),
+      seller_rate: rate(s.value, s.quantity, offer),
     })
-    .from(listings)
-    .where(and(openWhere(opts.period), opts.product ? eq(listings.product, opts.product) : undefined))
-    .groupBy(listings.state);
+    .from(s)
+    .where(
+      and(
+        gte(s.to_period, opts.period),
+        sql`${s.listings} > 0`,
+        opts.product ? eq(s.product, opts.product) : undefined,
+      ),
+    )
+    .groupBy(s.state);
 }
-
-/** Approved, non-confidential trades approved in [from, to): `bids_approved_at_idx`. */
-const tradedIn = (range: { from: Date; to: Date }, product?: string) =>
-  and(
-    sql`${bids.status} = 'Approved' and not ${bids.is_confidential}`,
-    gte(bids.approved_at, range.from),
-    lt(bids.approved_at, range.to),
-    product ? eq(bids.product, product) : undefined,
-  );
 
 const DAY_MS = 86_400_000;
 const IST_MS = 330 * 60_000;
@@ -132,41 +133,88 @@ export function volumeQuery(
     .orderBy(sql`1`, sql`2`);
 }
 
-/** Non-confidential bids created in [from, to) by how far they went: `bids_created_idx`. */
+/**
+ * Non-confidential bids created in [from, to) (IST midnights) by how far they went, from the funnel's daily summary
+ * (analysis.table.ts `bid_funnel_days`): a few rows a day instead of every bid of the range (560,000 over 90 days
+ * at market scale). Each bid counts by its stored status, as the bids table holds it.
+ */
 export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
-  const n = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
+  const f = bidFunnelDays;
+  const n = (filter?: SQL) =>
+    sql<number>`coalesce(sum(${f.bids})${filter ? sql` filter (where ${filter})` : sql``}, 0)::int`;
   return tx
     .select({
-      placed: sql<number>`count(*)::int`,
-      accepted: n(sql`${bids.locked} or ${bids.status} = 'Approved'`),
-      approved: n(sql`${bids.status} = 'Approved'`),
-      rejected: n(sql`${bids.status} = 'Rejected'`),
-      lapsed: n(sql`${bids.status} = 'Lapsed'`),
-      open: n(sql`${bids.status} in ('New', 'OnGoing')`),
+      placed: n(),
+      accepted: n(sql`${f.locked} or ${f.status} = 'Approved'`),
+      approved: n(sql`${f.status} = 'Approved'`),
+      rejected: n(sql`${f.status} = 'Rejected'`),
+      lapsed: n(sql`${f.status} = 'Lapsed'`),
+      open: n(sql`${f.status} in ('New', 'OnGoing')`),
     })
-    .from(bids)
-    .where(and(gte(bids.created_at, opts.from), lt(bids.created_at, opts.to), sql`not ${bids.is_confidential}`));
+    .from(f)
+    .where(sql`${f.day} >= ${istDay(opts.from)} and ${f.day} < ${istDay(opts.to)}`);
 }
 
-/** Companies by traded volume as either party (each trade counts once for its seller and once for its buyer). */
+/** The first day of the month after the one holding `day` (`YYYY-MM-DD`), or `day` itself if it is a first. */
+const monthStartFrom = (day: string) => {
+  if (day.endsWith('-01')) return day;
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+/** India's date of an instant, `YYYY-MM-DD`. */
+const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+
+/**
+ * Companies by traded volume as either party in [from, to) (IST midnights), from the parties' summaries
+ * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's whole months from
+ * `company_trade_months`, its days before the first whole month and after the last from `company_trade_days`, each
+ * from its covering index; summed per company and the first `limit` by volume named — not every trade read twice.
+ */
 export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined; limit: number }) {
-  const where = tradedIn(opts, opts.product);
-  const parties = sql`(select ${bids.seller_company_id} as company_id, ${bids.quantity} as quantity,
-      ${bids.price} as price from ${bids} where ${where}
-    union all select ${bids.buyer_company_id}, ${bids.quantity}, ${bids.price} from ${bids} where ${where}) as p`;
-  const quantity = sql`p.quantity`;
-  return tx
+  const [from, to] = [istDate(opts.from), istDate(opts.to)];
+  const [firstMonth, lastMonth] = [monthStartFrom(from), `${to.slice(0, 7)}-01`];
+  const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
+  const days = (a: string, b: string) =>
+    sql`select ${companyTradeDays.company_id} as company_id, ${companyTradeDays.trades} as trades,
+      ${companyTradeDays.volume} as volume, ${companyTradeDays.value} as value from ${companyTradeDays}
+      where ${companyTradeDays.day} >= ${a}::date and ${companyTradeDays.day} < ${b}::date${product(companyTradeDays.product)}`;
+  const months = sql`select ${companyTradeMonths.company_id}, ${companyTradeMonths.trades}, ${companyTradeMonths.volume},
+      ${companyTradeMonths.value} from ${companyTradeMonths}
+    where ${companyTradeMonths.month} >= ${firstMonth}::date and ${companyTradeMonths.month} < ${lastMonth}::date${product(companyTradeMonths.product)}`;
+  const parts = firstMonth < lastMonth ? [days(from, firstMonth), months, days(lastMonth, to)] : [days(from, to)];
+  const p = sql.raw('p');
+  const top = tx
     .select({
-      company_id: sql<number>`p.company_id`,
-      company_name: sql<string>`min(coalesce(nullif(${companies.name}, ''), ${companies.registered_name}))`,
-      company_type: sql<'Seller' | 'Buyer'>`min(${companies.type})`,
-      trades: sql<number>`count(*)::int`,
-      volume: sql<string>`(sum(${quantity}))::text`,
-      avg_price: sql<string>`${weighted(quantity, sql`p.price`)}`,
+      company_id: sql<number>`${p}.company_id`.as('company_id'),
+      trades: sql<number>`sum(${p}.trades)::int`.as('trades'),
+      total_volume: sql<string>`sum(${p}.volume)`.as('total_volume'),
+      total_value: sql<string>`sum(${p}.value)`.as('total_value'),
     })
-    .from(parties)
-    .innerJoin(companies, sql`${companies.id} = p.company_id`)
-    .groupBy(sql`p.company_id`)
-    .orderBy(sql`sum(${quantity}) desc`, sql`p.company_id`)
-    .limit(opts.limit);
+    .from(
+      sql`(${sql.join(
+        parts.map((q) => sql`(${q})`),
+        sql` union all `,
+      )}) as ${p}`,
+    )
+    .groupBy(sql`${p}.company_id`)
+    .having(sql`sum(${p}.trades) > 0`)
+    .orderBy(sql`sum(${p}.volume) desc`, sql`${p}.company_id`)
+    .limit(opts.limit)
+    .as('top');
+  return (
+    tx
+      .select({
+        company_id: top.company_id,
+        company_name: sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
+        company_type: sql<'Seller' | 'Buyer'>`${companies.type}`,
+        trades: top.trades,
+        volume: sql<string>`${top.total_volume}::text`,
+        avg_price: sql<string>`(round(${top.total_value} / nullif(${top.total_volume}, 0), 2))::text`,
+      })
+      .from(top)
+      .innerJoin(companies, eq(companies.id, top.company_id))
+      // Qualified: a bare name in ORDER BY is the output column of that name first (`total_volume::text` is one).
+      .orderBy(sql`"top"."total_volume" desc`, top.company_id)
+  );
 }

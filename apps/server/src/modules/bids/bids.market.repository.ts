@@ -42,7 +42,7 @@ export async function lastTradedPrice(tx: Tx, product: string): Promise<string |
 /**
  * The ticker's statement: a product's newest non-confidential negotiation entries (placed, countered, accepted), or
  * the whole market's. The statuses are a literal, not parameters: a generic plan can then use the partial index
- * `bid_history_ticker_recent_idx` (migration 0029) — with `status in ($1, $2, $3)` it cannot know the predicate
+ * `bid_history_ticker_recent_idx` (migration 0031) — with `status in ($1, $2, $3)` it cannot know the predicate
  * holds, and the market's ticker read and sorted every entry (1.4 s on the bench's 5.9 million).
  */
 export function tickerQuery(tx: Tx, shape: { product: boolean }) {

@@ -68,10 +68,27 @@ export async function hasLiveBid(tx: Tx, listing: { id: number; side: 'Offer' | 
   return rows.length > 0;
 }
 
-/** Locks one listing row (the final approval locks both, lower id first). */
-export async function lockListing(tx: Tx, id: number) {
-  const rows = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
-  return rows[0] ?? null;
+/**
+ * Locks a pair's listing rows in one statement, in id order (the rows are locked as the sort hands them out), so two
+ * final approvals sharing a listing queue instead of deadlocking.
+ */
+export async function lockListings(tx: Tx, ids: number[]) {
+  return tx.select().from(listings).where(inArray(listings.id, ids)).orderBy(asc(listings.id)).for('update');
+}
+
+/** A trade's new quantities and statuses of its listings, both in one statement. */
+export async function tradeListings(
+  tx: Tx,
+  traded: { listing: { id: number }; available: string; status: 'Open' | 'Closed' }[],
+  now: Date,
+) {
+  const values = sql.join(
+    traded.map((t) => sql`(${t.listing.id}::int, ${t.available}::numeric, ${t.status}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${listings} set available_quantity = v.available, status = v.status,
+      version = ${listings.version} + 1, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, available, status) where ${listings.id} = v.id`);
 }
 
 /**

@@ -27,10 +27,9 @@ import { onUniqueViolation } from '../../lib/db-errors.js';
 import type { Deps } from '../../types.js';
 import { auditInsert } from '../audit/audit.service.js';
 import { bidEvent, eventInsert, listingEvent } from '../events/events.service.js';
-import { applicableRate } from '../fees/fees.service.js';
+import { applicableRates } from '../fees/fees.service.js';
 import { issueTradeInvoices } from '../invoices/invoices.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
-import { listings } from '../listings/listings.table.js';
 import { bidError } from './bids.errors.js';
 import { lapseRows } from './bids.lapse.js';
 import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pair } from './bids.parties.js';
@@ -38,7 +37,8 @@ import { detailFor } from './bids.read.js';
 import {
   bothTrading,
   historyInsert,
-  lockListing,
+  lockListings,
+  tradeListings,
   lockOpenPair,
   nextTradeNumber,
   shareLockBidListings,
@@ -274,8 +274,7 @@ function tradeReference(n: number, now: Date) {
 async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) {
   if (!(await bothTrading(tx, [bid.buyer_company_id, bid.seller_company_id])))
     throw bidError('bid.company_not_trading');
-  const locked = [];
-  for (const id of [bid.offer_id, bid.ask_id].sort((a, b) => a - b)) locked.push((await lockListing(tx, id))!);
+  const locked = await lockListings(tx, [bid.offer_id, bid.ask_id]);
   const q = quantityRefusal(
     bid.quantity,
     locked.map((l) => l.available_quantity),
@@ -286,32 +285,39 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
   const terms = pairRefusal({ bid, offer, ask, currentPeriod: currentPeriod(now) });
   if (terms) refuse(terms);
   const wanted = decilitres(bid.quantity);
-  const written = [];
-  for (const l of locked) {
+  const traded = locked.map((l) => {
     const left = decilitres(l.available_quantity) - wanted;
-    const status = left > 0n ? l.status : 'Closed';
-    await tx
-      .update(listings)
-      .set({ available_quantity: litresOf(left), status, version: sql`${listings.version} + 1`, updated_at: now })
-      .where(eq(listings.id, l.id));
-    const entry = { actorUserId: actor.userId, companyId: l.company_id, objectType: 'listing', objectId: l.id };
-    const type = status === 'Closed' ? 'listing.closed' : 'listing.changed';
-    written.push(
-      auditInsert(tx, {
-        ...entry,
-        action: 'listing.traded',
-        before: { available_quantity: l.available_quantity, status: l.status },
-        after: { available_quantity: litresOf(left), status, bid_id: bid.id },
-      }),
-      eventInsert(tx, [listingEvent(type, { ...l, status }, { userId: actor.userId, companyId: l.company_id })]),
-    );
-  }
+    return { listing: l, available: litresOf(left), status: left > 0n ? l.status : ('Closed' as const) };
+  });
+  await tradeListings(tx, traded, now);
+  const written = traded.flatMap(({ listing: l, available, status }) => [
+    auditInsert(tx, {
+      actorUserId: actor.userId,
+      companyId: l.company_id,
+      objectType: 'listing',
+      objectId: l.id,
+      action: 'listing.traded',
+      before: { available_quantity: l.available_quantity, status: l.status },
+      after: { available_quantity: available, status, bid_id: bid.id },
+    }),
+    eventInsert(tx, [
+      listingEvent(
+        status === 'Closed' ? 'listing.closed' : 'listing.changed',
+        { ...l, status },
+        { userId: actor.userId, companyId: l.company_id },
+      ),
+    ]),
+  ]);
   // Both listings' audit and event rows in one round trip.
   await insertTogether(tx, written);
-  const [buyerRate, sellerRate] = await Promise.all([
-    applicableRate(deps, { companyType: 'Buyer', companyId: bid.buyer_company_id, product: bid.product }, tx),
-    applicableRate(deps, { companyType: 'Seller', companyId: bid.seller_company_id, product: bid.product }, tx),
-  ]);
+  const [buyerRate, sellerRate] = await applicableRates(
+    deps,
+    [
+      { companyType: 'Buyer', companyId: bid.buyer_company_id, product: bid.product },
+      { companyType: 'Seller', companyId: bid.seller_company_id, product: bid.product },
+    ],
+    tx,
+  );
   const settled = {
     trade_reference: tradeReference(await nextTradeNumber(tx), now),
     approved_at: now,

@@ -183,14 +183,11 @@ export const bids = pgTable(
     index('bids_product_traded_idx')
       .on(t.product, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'Approved' and not ${t.is_confidential}`),
-    // Trend and analysis (issue 23): the market's non-confidential trades of a date range, with the columns the
-    // volume by product reads (an index-only scan), and the bids placed in a range by how far they went (the funnel).
+    // The trend (issue 23): the market's non-confidential trades of a date range (its window's partial days). The
+    // funnel reads its daily summary (analysis.table.ts), no longer an index of every bid (migration 0030).
     index('bids_traded_at_idx')
       .on(t.approved_at, t.product, t.quantity, t.price)
       .where(sql`${t.status} = 'Approved' and not ${t.is_confidential}`),
-    index('bids_created_funnel_idx')
-      .on(t.created_at, t.status, t.locked)
-      .where(sql`not ${t.is_confidential}`),
   ],
 );
 

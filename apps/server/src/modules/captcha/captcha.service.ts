@@ -1,7 +1,7 @@
 // ALTCHA proof of work, verified on the server; a solved payload is accepted once.
 import { AUTH_MESSAGES } from '@spirit/domain/auth/auth.constants';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invalidField } from '../../lib/errors.js';
 import { usedCaptchas } from './captcha.table.js';
@@ -56,13 +56,16 @@ export function createCaptchaService(opts: {
       if (!decoded) throw refuse();
       if (!(await verifySolution(payload, opts.hmacKey, true))) throw refuse();
       const now = opts.now();
-      await opts.db.delete(usedCaptchas).where(lt(usedCaptchas.expires_at, now));
-      const inserted = await opts.db
+      // Spent once, in one round trip with the purge of expired ones (an expired payload never verifies above, so
+      // the purge and the claim never race for one signature).
+      const expired = opts.db.delete(usedCaptchas).where(lt(usedCaptchas.expires_at, now));
+      const claim = opts.db
         .insert(usedCaptchas)
         .values({ signature: decoded.signature, expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS) })
         .onConflictDoNothing()
         .returning({ signature: usedCaptchas.signature });
-      if (inserted.length === 0) throw refuse();
+      const res = await opts.db.execute(sql`with purged as (${expired.getSQL()}) ${claim.getSQL()}`);
+      if ((res as unknown as { rows: unknown[] }).rows.length === 0) throw refuse();
     },
   };
 }

@@ -102,6 +102,23 @@ export async function isApprovedCompanyOfType(tx: Tx, id: number, type: 'Seller'
 }
 
 /** Every rate of a company type: the candidates `pickRate` chooses from. */
-export async function ratesFor(tx: Tx, companyType: 'Seller' | 'Buyer'): Promise<FeeRow[]> {
-  return tx.select().from(feeRates).where(eq(feeRates.company_type, companyType));
+export type RateTarget = { companyType: 'Seller' | 'Buyer'; companyId: number; product: string };
+
+/**
+ * The rates that could apply to these targets — for each, its company's or everyone's, for its product or every
+ * product: at most four rows a target, read through the scope index, never every rate of a company type.
+ */
+export async function candidateRates(tx: Tx, targets: readonly RateTarget[]): Promise<FeeRow[]> {
+  const keys = targets.flatMap((t) =>
+    [t.companyId, 0].flatMap((company) => [t.product, ''].map((product) => [t.companyType, company, product] as const)),
+  );
+  return tx
+    .select()
+    .from(feeRates)
+    .where(
+      sql`(${feeRates.company_type}, coalesce(${feeRates.company_id}, 0), coalesce(${feeRates.product}, '')) in (${sql.join(
+        keys.map(([type, company, product]) => sql`(${type}, ${company}::int, ${product})`),
+        sql`, `,
+      )})`,
+    );
 }

@@ -17,9 +17,10 @@ import {
   isApprovedCompanyOfType,
   listFees,
   lockFee,
-  ratesFor,
+  candidateRates,
   scopeTaken,
   type FeeRow,
+  type RateTarget,
   type FeeScope,
 } from './fees.repository.js';
 import { feeRates } from './fees.table.js';
@@ -132,10 +133,16 @@ export async function update(deps: Deps, actor: Actor, input: Form & { id: numbe
 }
 
 /** The rate that applies to a company's trade in a product: the most specific one (fees.rules pickRate). */
-export async function applicableRate(
+export async function applicableRate(deps: Deps, target: RateTarget, tx: Tx = deps.db): Promise<FeeRow | null> {
+  return (await applicableRates(deps, [target], tx))[0]!;
+}
+
+/** `applicableRate` of several targets (a trade's buyer and seller) in one statement. */
+export async function applicableRates(
   deps: Deps,
-  target: { companyType: 'Seller' | 'Buyer'; companyId: number; product: string },
+  targets: readonly RateTarget[],
   tx: Tx = deps.db,
-): Promise<FeeRow | null> {
-  return pickRate(await ratesFor(tx, target.companyType), target);
+): Promise<(FeeRow | null)[]> {
+  const candidates = await candidateRates(tx, targets);
+  return targets.map((target) => pickRate(candidates, target));
 }

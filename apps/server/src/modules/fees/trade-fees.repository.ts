@@ -1,11 +1,11 @@
 // Approved trades with their fee snapshot, for the service fee screens (Drizzle queries only).
-import type { BidSide } from '@spirit/domain/bids/bids.constants';
+import { BID_SIDES, type BidSide } from '@spirit/domain/bids/bids.constants';
 import type { TradeFeeSort } from '@spirit/domain/fees/trade-fees.schemas';
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement, notSearched, statement } from '../../db/statements.js';
+import { notSearched, statement } from '../../db/statements.js';
 import { pageOf, searchPattern, totalOver, totalWhere } from '../../lib/list.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
@@ -21,31 +21,6 @@ const buyerCompany = alias(companies, 'buyer_company');
 const sellerCompany = alias(companies, 'seller_company');
 const displayName = (c: { name: AnyColumn; registered_name: AnyColumn }) =>
   sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
-
-/**
- * The live invoice (no credit note against it) of each side of these trades, newest first: one statement for a
- * page, after the page (so it is read for the page's rows only, never for the rows a total or an offset passes).
- */
-const invoicesShape = fixedStatement((tx) =>
-  tx
-    .select({ bid_id: invoices.bid_id, side: invoices.side, id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(
-      sql`${invoices.bid_id} = any(${sql.placeholder('ids')}::int[]) and ${invoices.kind} = 'invoice'
-        and not exists (select 1 from ${invoices} c where c.credits_invoice_id = ${invoices.id})`,
-    )
-    .orderBy(desc(invoices.id)),
-);
-
-export async function liveInvoices(tx: Tx, bidIds: number[]) {
-  const live = new Map<string, { id: number; number: string }>();
-  if (!bidIds.length) return live;
-  for (const r of await invoicesShape(tx).execute({ ids: `{${bidIds.join(',')}}` })) {
-    const key = `${r.bid_id}|${r.side}`;
-    if (!live.has(key)) live.set(key, { id: r.id, number: r.number });
-  }
-  return live;
-}
 
 const tradeColumns = {
   bid: bids,
@@ -92,28 +67,70 @@ function tradesWhere(shape: Shape): SQL {
   return and(sql`${bids.status} = 'Approved'`, own, search)!;
 }
 
-const SORT_COLUMNS: Record<TradeFeeSort, SQL | typeof bids.product> = {
-  approved_on: sql`${bids.approved_at}`,
-  product: bids.product,
-  trade_reference: sql`${bids.trade_reference}`,
-  price: sql`${bids.price}`,
-  quantity: sql`${bids.quantity}`,
+/** Each sort's column of the page (the page's own fields carry the same names outside it). */
+const SORT_FIELDS: Record<TradeFeeSort, 'approved_at' | 'product' | 'trade_reference' | 'price' | 'quantity'> = {
+  approved_on: 'approved_at',
+  product: 'product',
+  trade_reference: 'trade_reference',
+  price: 'price',
+  quantity: 'quantity',
 };
+
+const SIDES: Record<Shape['side'], readonly BidSide[]> = { buyer: ['buyer'], seller: ['seller'], platform: BID_SIDES };
+
+/** What a row of My Service Fee shows, and the rates its sides' totals come from: nothing else of the bid. */
+const pageColumns = {
+  id: bids.id,
+  product: bids.product,
+  trade_reference: bids.trade_reference,
+  price: bids.price,
+  quantity: bids.quantity,
+  approved_at: bids.approved_at,
+  updated_at: bids.updated_at,
+  buyer_commission_amount: bids.buyer_commission_amount,
+  buyer_state_gst: bids.buyer_state_gst,
+  buyer_central_gst: bids.buyer_central_gst,
+  seller_commission_amount: bids.seller_commission_amount,
+  seller_state_gst: bids.seller_state_gst,
+  seller_central_gst: bids.seller_central_gst,
+  buyer_distillery_name: buyerDistillery.name,
+  seller_distillery_name: sellerDistillery.name,
+};
+
+export type TradePageRow = {
+  [K in keyof typeof pageColumns]: (typeof pageColumns)[K]['_']['notNull'] extends true
+    ? (typeof pageColumns)[K]['_']['data']
+    : (typeof pageColumns)[K]['_']['data'] | null;
+} & { buyer_invoice?: LiveInvoice | null; seller_invoice?: LiveInvoice | null; total_records?: number };
+
+export type LiveInvoice = { id: number; number: string };
+
+/** A side's live invoice of the trade `bidId` (the newest, with no credit note against it), as `{id, number}`. */
+const liveInvoiceOf = (bidId: SQLWrapper, side: BidSide) =>
+  sql<LiveInvoice | null>`(select json_build_object('id', i.id, 'number', i.number) from ${invoices} i
+    where i.bid_id = ${bidId} and i.side = ${sql.raw(`'${side}'`)} and i.kind = 'invoice'
+      and not exists (select 1 from ${invoices} c where c.credits_invoice_id = i.id)
+    order by i.id desc limit 1)`;
 
 export type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' | 'desc'; total: boolean };
 
-// The page, built once per shape. The total: without a search, the trades' own count (an index-only count of the
-// approved trades, whose listings and distilleries always exist); a search names distilleries, so it counts the
-// joined rows it pages.
+// The page, built once per shape, in one statement with the live invoices of the sides the caller sees. The
+// invoices are subqueries of the select list: PostgreSQL evaluates them for the rows the page emits (and those an
+// offset passes), after any sort, never for every trade a total counts. The total: without a search, the trades'
+// own count (an index-only count of the approved trades, whose listings and distilleries always exist); a search
+// names distilleries, so it counts the joined rows it pages.
 /** The page's query for a shape, with placeholders `company`, `pattern`, `limit` and `offset` (its EXPLAIN test). */
 export function tradePageQuery(tx: Tx, shape: PageShape) {
   const where = tradesWhere(shape);
   const direction = shape.order === 'desc' ? desc : asc;
-  const order = shape.sort === 'default' ? SORT_COLUMNS.approved_on : SORT_COLUMNS[shape.sort];
+  const order = pageColumns[SORT_FIELDS[shape.sort === 'default' ? 'approved_on' : shape.sort]];
   const total = shape.search ? totalOver : totalWhere(bids, where);
+  const invoiceFields = Object.fromEntries(
+    SIDES[shape.side].map((side) => [`${side}_invoice`, liveInvoiceOf(bids.id, side)]),
+  );
   return joined(
     tx
-      .select({ ...tradeColumns, ...(shape.total ? { total_records: total } : {}) })
+      .select({ ...pageColumns, ...invoiceFields, ...(shape.total ? { total_records: total } : {}) })
       .from(bids)
       .$dynamic(),
   )
@@ -130,14 +147,14 @@ const countShape = statement((tx, shape: Shape) =>
 );
 
 /**
- * A page of approved trades, newest approval first unless sorted otherwise (`bids_*_approved_idx`, migration 0028:
- * the page stops after its rows in index order); `withTotal` adds `total_records` (the caller asks for it only when
- * its kept total has expired, lib/list.ts `pageWithKnownTotal`).
+ * A page of approved trades with the caller's sides' live invoices, newest approval first unless sorted otherwise
+ * (`bids_*_approved_idx`, migration 0028: the page stops after its rows in index order); `withTotal` adds
+ * `total_records` (the caller asks for it only when its kept total has expired, lib/list.ts `pageWithKnownTotal`).
  */
 export async function listTrades(
   tx: Tx,
   opts: { scope: Scope; q: ListQuery & { sort_by?: TradeFeeSort | undefined }; withTotal: boolean },
-) {
+): Promise<TradePageRow[]> {
   const pattern = searchPattern(opts.q.item_search);
   const shape: PageShape = {
     ...shapeOf(opts.scope, pattern),
@@ -145,8 +162,11 @@ export async function listTrades(
     order: opts.q.sort_by ? opts.q.sort_order : 'desc',
     total: opts.withTotal,
   };
-  const rows = await pageShape(tx, shape).execute({ company: opts.scope?.companyId, pattern, ...pageOf(opts.q) });
-  return rows.map(({ bid, ...rest }) => ({ ...bid, ...rest }) as TradeRow & { total_records?: number });
+  return (await pageShape(tx, shape).execute({
+    company: opts.scope?.companyId,
+    pattern,
+    ...pageOf(opts.q),
+  })) as TradePageRow[];
 }
 
 /** How many approved trades match (a page past the end's total). */

@@ -21,7 +21,7 @@ import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { bids } from '../bids/bids.table.js';
 import { invoicesOf, ratesOf, reissueInvoices } from '../invoices/invoices.service.js';
-import { countTrades, findTrade, listTrades, liveInvoices, type TradeRow } from './trade-fees.repository.js';
+import { countTrades, findTrade, listTrades, type TradeRow } from './trade-fees.repository.js';
 
 const tradeNotFound = () => notFound('trade.not_found', TRADE_FEE_MESSAGES.notFound);
 
@@ -50,10 +50,6 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
     page: (withTotal) => listTrades(deps.db, { scope, q, withTotal }),
     countAll: () => countTrades(deps.db, { scope, q }),
   });
-  const invoices = await liveInvoices(
-    deps.db,
-    page.records.map((t) => t.id),
-  );
   return {
     records: page.records.map((t): BidCommissionRecord => {
       const record: BidCommissionRecord = {
@@ -67,8 +63,12 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
       };
       for (const side of visibleSides(scope)) {
         record[`${side}_distillery_name`] = t[`${side}_distillery_name`];
-        record[`${side}_total`] = sideFeeTotal(t.quantity, ratesOf(t, side));
-        record[`${side}_invoice`] = invoices.get(`${t.id}|${side}`) ?? null;
+        record[`${side}_total`] = sideFeeTotal(t.quantity, {
+          commission_amount: t[`${side}_commission_amount`],
+          state_gst: t[`${side}_state_gst`],
+          central_gst: t[`${side}_central_gst`],
+        });
+        record[`${side}_invoice`] = t[`${side}_invoice`] ?? null;
       }
       return record;
     }),

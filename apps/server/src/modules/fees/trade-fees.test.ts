@@ -190,7 +190,12 @@ describe('updateBidCommission: the SuperAdmin’s correction', () => {
       ['buyer', 'invoice', false],
     ]);
     const listed = await list(m.buyer.company.token, { item_search: trades[2]!.trade_reference_number! });
-    expect(listed.body.data.records[0]).toMatchObject({ buyer_total: '4130.00' });
+    // The list links the new invoice, not the credited one.
+    const reissued = (res.body.data.invoices as { id: number; number: string }[])[3]!;
+    expect(listed.body.data.records[0]).toMatchObject({
+      buyer_total: '4130.00',
+      buyer_invoice: { id: reissued.id, number: reissued.number },
+    });
   });
 
   it('the same rates again change nothing', async () => {

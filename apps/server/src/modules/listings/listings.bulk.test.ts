@@ -5,6 +5,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
 import { events } from '../events/events.table.js';
+import { consumeFile } from '../files/files.service.js';
+import { markReady, resumeBulkUploads, stageUpload, writeUpload } from './listings.bulk-write.js';
 import {
   auditEntries,
   expectError,
@@ -159,7 +161,7 @@ describe('generateExcel', () => {
 });
 
 describe('uploadCSV', () => {
-  it('creates every row of a CSV in one go, with one audit entry naming them', async () => {
+  it('creates every row of a CSV in one go, with an audit entry naming them', async () => {
     const before = await listingCount();
     const res = await uploadAndCreate(
       csvOf([row(), row({ quantity: '10.5', price: '60' }), row({ product: 'Grain ENA' })]),
@@ -317,13 +319,78 @@ describe('uploadCSV', () => {
     expect(await tableDigest(h)).toEqual(before);
   });
 
-  it('creates 10,000 rows in one transaction', async () => {
+  it('creates 10,000 rows in parts of 500, a transaction each, and other requests run between the parts', async () => {
     const before = await listingCount();
-    const res = await uploadAndCreate(
-      csvOf(Array.from({ length: 10_000 }, (_, i) => row({ quantity: String(i + 1) }))),
-    );
+    const up = await uploadSheet(csvOf(Array.from({ length: 10_000 }, (_, i) => row({ quantity: String(i + 1) }))));
+    let done = false;
+    const call = h
+      .call<{ created: number; ids: number[] }>('uploadCSV', { s3_url: up.body.data.file_url }, seller.negotiator.token)
+      .finally(() => (done = true));
+    // Read the listings while the upload runs: some read lands between two of its parts and sees part of it.
+    const seen = new Set<number>();
+    while (!done) seen.add(await listingCount());
+    const res = await call;
     expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(await listingCount()).toBe(before + 10_000);
+    expect(
+      [...seen].some((n) => n > before && n < before + 10_000),
+      [...seen].join(','),
+    ).toBe(true);
+    // One entry per part, each naming its 500 listings; together, the answer's ids.
+    const entries = (await auditEntries(h, 'listing.bulk_created')).filter(
+      (e) => e.object_id === fileIdFromUrl(up.body.data.file_url),
+    );
+    const afters = entries.map((e) => e.after as { part: string; listing_ids: number[] });
+    expect(afters.map((a) => a.part).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `${i + 1} of 20`).sort());
+    expect(afters.flatMap((a) => a.listing_ids).sort((a, b) => a - b)).toEqual(res.body.data.ids);
+    expect(await h.count('bulk_upload_parts')).toBe(0);
+  }, 120_000);
+
+  it('finishes an upload a crash cut between its parts, once, whoever finishes it', async () => {
+    const up = await uploadSheet(csvOf([row()]));
+    const fileId = fileIdFromUrl(up.body.data.file_url)!;
+    const before = await listingCount();
+    const now = new Date();
+    const values = Array.from({ length: 2_500 }, (_, i) => ({
+      side: 'Offer',
+      company_id: seller.company.id,
+      distillery_id: d().id,
+      state: d().state,
+      product: 'Molasses ENA',
+      from_period: periodAhead(1),
+      to_period: periodAhead(3),
+      original_quantity: `${i + 1}.0`,
+      available_quantity: `${i + 1}.0`,
+      price: '61.50',
+      created_by: seller.negotiator.id,
+      updated_by: seller.negotiator.id,
+      created_at: now,
+      updated_at: now,
+    }));
+    const upload = { fileId, companyId: seller.company.id, actorUserId: seller.negotiator.id, side: 'Offer' as const };
+    const staged = await stageUpload(h.app.deps, { ...upload, now }, values);
+    expect(staged.parts).toBe(5);
+    // Staged, not yet owed: nothing resumes it, and the scheduler removes it once abandoned.
+    expect(await resumeBulkUploads(h.app.deps)).toBe(0);
+    await resumeBulkUploads(h.app.deps, new Date(now.getTime() + 3_600_000));
+    expect(await h.count('bulk_upload_parts')).toBe(0);
+    const owed = await stageUpload(h.app.deps, { ...upload, now }, values);
+    await h.db.transaction(async (tx) => {
+      expect(await consumeFile(tx, fileId, now)).toBe(true);
+      await markReady(tx, owed.uploadId);
+    });
+    // The request wrote its first part, then the process died.
+    expect(await writeUpload(h.app.deps, fileId, { ...owed, parts: 1 })).toHaveLength(500);
+    expect(await listingCount()).toBe(before + 500);
+    // The scheduler leaves an upload staged in the last two minutes to the request writing it.
+    expect(await resumeBulkUploads(h.app.deps, new Date(now.getTime() - 60_000))).toBe(0);
+    // At the next start, the rest is written; two at once (another process's start) write each part once.
+    const [, b] = await Promise.all([resumeBulkUploads(h.app.deps), writeUpload(h.app.deps, fileId, owed)]);
+    expect(await listingCount()).toBe(before + 2_500);
+    expect(b).toHaveLength(2_500);
+    expect(new Set(b).size).toBe(2_500);
+    expect(await h.count('bulk_upload_parts')).toBe(0);
+    expect(await resumeBulkUploads(h.app.deps)).toBe(0);
   }, 120_000);
 
   it('answers another company’s file and a PAN card as not found', async () => {
@@ -387,6 +454,16 @@ describe('uploadFile with purpose=bulk', () => {
       expect(res.body.data.created).toBe(1);
     }
   });
+
+  it('takes a 10,000-row workbook of the widest side’s columns within the unpacked bound', async () => {
+    const columns = bulkColumnsOf('Ask');
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      columns.map((c) => (c === 'state' ? 'Maharashtra' : c === 'product' ? 'Molasses Rectified Spirit' : 1000 + i)),
+    );
+    const bytes = xlsxOf([[...columns], ...rows]);
+    const res = await uploadSheet(bytes, { name: 'asks.xlsx', token: buyer.negotiator.token });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  }, 60_000);
 
   it('refuses a worksheet that inflates past the bound, counting the bytes that come out, and keeps answering', async () => {
     const parts = await partsOf(xlsxOf([[...bulkColumnsOf('Offer')]]));

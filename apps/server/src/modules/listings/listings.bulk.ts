@@ -24,11 +24,10 @@ import { fieldErrors } from '@spirit/domain/common/validators';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { publishListingsCreated } from '../events/events.service.js';
 import { consumeFile, readCompanyFile, storeCompanyFile } from '../files/files.service.js';
 import { readSheetTable } from '../files/files.sheets.js';
-import { companyProducts, insertListings } from './listings.repository.js';
+import { dropStaged, markReady, stageUpload, writeUpload } from './listings.bulk-write.js';
+import { companyProducts } from './listings.repository.js';
 import { invalid, loadContext, newListing, tradingSide } from './listings.service.js';
 
 const XLSX_TYPE = BULK_UPLOAD_TYPES[2];
@@ -206,7 +205,8 @@ async function checkRows(side: ListingSide, table: unknown[][], ctx: Awaited<Ret
 
 /**
  * uploadCSV: the caller's company's bulk sheet (uploaded with purpose=bulk), every row valid or nothing written.
- * All rows go in one transaction as multi-row inserts, with one audit entry naming them.
+ * The rows are staged and written a part per transaction, owed in full from the file's consumption, each part
+ * with an audit entry naming its listings (listings.bulk-write.ts).
  */
 export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
   const { companyId, side } = tradingSide(actor);
@@ -229,20 +229,21 @@ export async function uploadSheet(deps: Deps, actor: Actor, url: string) {
     if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await turn();
     values.push(newListing({ form, side, actor, companyId, now }));
   }
-  const ids = await deps.db.transaction(async (tx) => {
+  const staged = await stageUpload(
+    deps,
+    { fileId: file.row.id, companyId, actorUserId: actor.userId, side, now },
+    values,
+  );
+  const consumed = await deps.db.transaction(async (tx) => {
     // A sheet is read into listings once: the second of two calls with the same file waits here, then is refused.
-    if (!(await consumeFile(tx, file.row.id, now))) throw conflict('bulk.file_used', LISTING_MESSAGES.bulkFileUsed);
-    const created = await insertListings(tx, values);
-    await audit(tx, {
-      actorUserId: actor.userId,
-      companyId,
-      action: 'listing.bulk_created',
-      objectType: 'file',
-      objectId: file.row.id,
-      after: { side, count: created.length, listing_ids: created },
-    });
-    await publishListingsCreated(tx, created, { userId: actor.userId, companyId });
-    return created;
+    if (!(await consumeFile(tx, file.row.id, now))) return false;
+    await markReady(tx, staged.uploadId);
+    return true;
   });
+  if (!consumed) {
+    await dropStaged(deps, staged.uploadId);
+    throw conflict('bulk.file_used', LISTING_MESSAGES.bulkFileUsed);
+  }
+  const ids = await writeUpload(deps, file.row.id, staged);
   return { created: ids.length, ids };
 }

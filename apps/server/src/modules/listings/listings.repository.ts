@@ -481,26 +481,3 @@ export async function findListing(tx: Tx, id: number, period: string) {
   const rows = await listingStatement(tx).execute({ id, period });
   return rows[0] ?? null;
 }
-
-/**
- * Inserts new listings (bulk upload) and answers their ids in order. Each statement carries its rows as one JSON
- * parameter read by `json_populate_recordset`: on the embedded database that parses and binds in about half the time
- * of a multi-row VALUES with twenty parameters a row, which shortens the one transaction every other request waits
- * behind (issue 20, item 6).
- */
-export async function insertListings(tx: Tx, rows: Record<string, unknown>[], chunk = 1_000): Promise<number[]> {
-  if (!rows.length) return [];
-  const columns = Object.keys(rows[0]!).map((key) =>
-    sql.identifier(listings[key as keyof typeof listings.$inferInsert].name),
-  );
-  const names = sql.join(columns, sql`, `);
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += chunk) {
-    const json = JSON.stringify(rows.slice(i, i + chunk));
-    const res = await tx.execute(
-      sql`insert into ${listings} (${names}) select ${names} from json_populate_recordset(null::${listings}, ${json}::json) returning ${listings.id}`,
-    );
-    ids.push(...(res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
-  }
-  return ids;
-}

@@ -1,8 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  json,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { trigramIndexes } from '../../db/trigram.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
+import { files } from '../files/files.table.js';
 import { users } from '../users/users.table.js';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -96,4 +110,35 @@ export const listings = pgTable(
     // The market's search spans every company's listings.
     ...trigramIndexes('listings', [t.product, t.state]),
   ],
+);
+
+/**
+ * A bulk upload's rows between their check and their listings (issue 20 item 6), a part per row. A request stages
+ * its parts one transaction each, then marks them ready in the transaction that consumes the file; each part is then
+ * written as listings in a transaction of its own, which deletes its row. Ready parts a crash left here are written at
+ * the next start (listings.bulk-write.ts), so an upload ends whole; parts never marked ready are removed.
+ */
+export const bulkUploadParts = pgTable(
+  'bulk_upload_parts',
+  {
+    /** One request's upload: two calls with one file stage apart, and only the one that consumes it goes on. */
+    upload_id: uuid('upload_id').notNull(),
+    part: integer('part').notNull(),
+    parts: integer('parts').notNull(),
+    file_id: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    actor_user_id: integer('actor_user_id').references(() => users.id),
+    side: text('side', { enum: ['Offer', 'Ask'] }).notNull(),
+    /** The listings' column names, as the rows' keys. */
+    columns: text('columns').array().notNull(),
+    rows: json('rows').notNull(),
+    /** Set with the file's consumption: from then on the upload is owed in full. */
+    ready: boolean('ready').notNull().default(false),
+    staged_at: timestamp('staged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.upload_id, t.part] })],
 );

@@ -35,7 +35,7 @@ function expectRatingsByIndex(name: string, plan: string) {
   expect(plan, `${name}\n${plan}`).toMatch(/ratings_to_from_idx/);
   expect(plan, `${name}\n${plan}`).not.toMatch(/Seq Scan on ratings|Bitmap Heap Scan on ratings/);
   // No rating subquery sorts: the index gives each range in the order wanted. The industry mean is kept per
-  // distillery (migration 0030): one probe of its key.
+  // distillery (migration 0031): one probe of its key.
   expect(plan, `${name}\n${plan}`).not.toMatch(/Sort Key: r(_\d+)?\./);
   expect(plan, `${name}\n${plan}`).toMatch(/Index Scan using distillery_ratings_pkey on distillery_ratings dr/);
 }

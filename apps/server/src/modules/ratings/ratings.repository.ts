@@ -16,7 +16,7 @@ export type RatingInsert = typeof ratings.$inferInsert;
  * Your rating, its source and the industry rating of `distillery` for `company`, as correlated subqueries. Yours is
  * the first entry of your (distillery, company) range of `ratings_to_from_idx` (to_distillery_id, from_company_id,
  * created_at desc, id desc). The industry's — the mean of every rating company's latest — is kept per distillery
- * (`distillery_ratings`, by the trigger of migration 0030): one primary-key probe, where working it out walked the
+ * (`distillery_ratings`, by the trigger of migration 0031): one primary-key probe, where working it out walked the
  * distillery's ratings once per rating company for every row of every list (half of a page's database time).
  */
 export function ratingColumns(distillery: SQLWrapper, company: SQLWrapper) {

@@ -55,7 +55,7 @@ export const ratings = pgTable(
 
 /**
  * A distillery's industry rating (the mean of every rating company's latest rating), kept by the trigger
- * `ratings_industry_kept` (migration 0030) in the rating's own statement: every list row shows it, and working it out
+ * `ratings_industry_kept` (migration 0031) in the rating's own statement: every list row shows it, and working it out
  * per row walked the distillery's ratings once per rating company (half of a page's database time, issue 24).
  */
 export const distilleryRatings = pgTable('distillery_ratings', {

@@ -1,0 +1,84 @@
+import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+// The analysis' and the trend's summaries (issue 23 "Budgets"), kept by the database in the statement that changes
+// what they count — the statement-level triggers of migration 0030 — so they are never behind it; written only
+// there. Each trigger sums its statement's changes per key and applies them in key order (two writers of the same
+// rows take their locks in one order). No CHECK on the sums: an upsert's proposed row (a change's −1) is checked
+// before it merges.
+
+/**
+ * Non-confidential bids per India Standard Time day of creation, stored status and whether the deal was accepted
+ * (`locked`): the bid funnel of a range reads its days, a few rows each, instead of every bid created in it.
+ */
+export const bidFunnelDays = pgTable(
+  'bid_funnel_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    locked: boolean('locked').notNull(),
+    bids: integer('bids').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.locked] })],
+);
+
+/**
+ * Non-confidential approved trades per IST day of approval, party (each trade counts once for its seller and once
+ * for its buyer) and product: the top companies of a range read its days instead of every trade of it.
+ */
+export const companyTradeDays = pgTable(
+  'company_trade_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    company_id: integer('company_id').notNull(),
+    product: text('product').notNull(),
+    trades: integer('trades').notNull().default(0),
+    /** Σ quantity (litres). */
+    volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
+    /** Σ quantity × price: the quantity-weighted average price is value ÷ volume. */
+    value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
+  },
+  // Also `company_trade_days_sums_idx (day) include (company_id, trades, volume, value)` (migration 0030, by hand:
+  // Drizzle's index has no INCLUDE): a range's rows read from the index alone.
+  (t) => [primaryKey({ columns: [t.day, t.company_id, t.product] })],
+);
+
+/**
+ * The same per IST month of approval (`month` its first day): a range's whole months read a month's rows (~1,600 at
+ * market scale) instead of ~30 days of `company_trade_days` (~11,000); only the days before its first whole month
+ * and after its last are read by day.
+ */
+export const companyTradeMonths = pgTable(
+  'company_trade_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    company_id: integer('company_id').notNull(),
+    product: text('product').notNull(),
+    trades: integer('trades').notNull().default(0),
+    volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
+    value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
+  },
+  // Also `company_trade_months_sums_idx (month) include (…)`, as the days' (migration 0030).
+  (t) => [primaryKey({ columns: [t.month, t.company_id, t.product] })],
+);
+
+/**
+ * What is open to trade per state, product, side and last period: the listings with status Open, quantity left and
+ * an Approved company (as `openWhere` reads them), summed. The trend reads the rows of periods not yet ended — a few
+ * hundred — instead of every open listing (170,000 at market scale); a company's approval or suspension moves its
+ * listings in or out (migration 0030's trigger on companies).
+ */
+export const openListingSums = pgTable(
+  'open_listing_sums',
+  {
+    state: text('state').notNull(),
+    product: text('product').notNull(),
+    side: text('side').notNull(),
+    to_period: text('to_period').notNull(),
+    listings: integer('listings').notNull().default(0),
+    /** Σ available quantity (litres). */
+    quantity: numeric('quantity', { precision: 20, scale: 1 }).notNull().default('0'),
+    /** Σ available quantity × price. */
+    value: numeric('value', { precision: 26, scale: 3 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.to_period, t.product, t.state, t.side] })],
+);

@@ -1,0 +1,125 @@
+// EXPLAIN (ANALYZE, BUFFERS) of the trend's, the analysis' and the dashboards' statements as the built server writes
+// them (apps/server/dist: `npx tsc -b apps/server` first), on a generated market: what each costs uncached, without
+// the market cache in front. Dashboard lists run generic plans as the server's generic pool does; the analysis'
+// statements are planned with their values. Reads only.
+//
+//   node bench/explain.mjs [--database-url postgres://…/mkt] [--only name,name] [--plans] [--sql]
+import { fillPlaceholders } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../apps/server/dist/db/schema.js';
+import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js';
+import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
+import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
+import { commissionSince } from '../apps/server/dist/modules/dashboards/dashboards.service.js';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const only = arg('only', '').split(',').filter(Boolean);
+const pool = new pg.Pool({
+  connectionString: arg('database-url', 'postgres://postgres@127.0.0.1:5432/mkt'),
+  max: 1,
+  options: '-c max_parallel_workers_per_gather=0 -c jit=off', // the server's sessions (db/client.ts)
+});
+const db = drizzle(pool, { schema });
+
+const DAY = 86_400_000;
+const now = new Date();
+const literal = (v) =>
+  v === undefined || v === null
+    ? 'null'
+    : typeof v === 'number'
+      ? String(v)
+      : `'${String(v instanceof Date ? v.toISOString() : v).replace(/'/g, "''")}'`;
+const period = now.toISOString().slice(0, 7);
+const istMidnight = (d) => new Date(Math.floor((d.getTime() + 330 * 60_000) / DAY) * DAY - 330 * 60_000);
+/** `days` whole IST days ending today, as the analysis resolves a range. */
+const lastDays = (days) => {
+  const to = new Date(istMidnight(now).getTime() + DAY);
+  return { from: new Date(to.getTime() - days * DAY), to };
+};
+const shape = (o) => ({
+  market: false,
+  platform: false,
+  order: 'desc',
+  listing: false,
+  status: 'none',
+  awaiting: 'no',
+  spirits: false,
+  states: false,
+  search: false,
+  tradeNames: false,
+  total: false,
+  open: false,
+  since: false,
+  saleOrder: false,
+  ...o,
+});
+// Company 1's Negotiator, as the bench's company scenarios call.
+const negotiator = (await pool.query(`select id from users where email = 'negotiator.1@bench.test'`)).rows[0]?.id ?? 0;
+const values = (o) => ({ company: 0, user: 0, now: now.toISOString(), limit: 10, offset: 0, upto: 10, ...o });
+const company = (o) => values({ company: 1, user: negotiator, ...o });
+const week = new Date(now.getTime() - 7 * DAY).toISOString();
+const trend = { from: new Date(now.getTime() - 30 * DAY), to: new Date(now.getTime() + 1) };
+
+const cases = {
+  'trend open listings': [() => A.openListingsByStateQuery(db, { period })],
+  'trend open listings of a product': [() => A.openListingsByStateQuery(db, { period, product: 'Grain ENA' })],
+  'trend last trades': [() => A.tradesByStateQuery(db, trend)],
+  'trend last trades of a product': [() => A.tradesByStateQuery(db, { ...trend, product: 'Grain ENA' })],
+  'volume by state (90 days)': [() => A.volumeQuery(db, { ...lastDays(90), bucket: 'week', groupBy: 'state' })],
+  'funnel (90 days)': [() => A.funnelQuery(db, lastDays(90))],
+  'funnel (a year)': [() => A.funnelQuery(db, lastDays(365))],
+  'top companies (90 days)': [() => A.topCompaniesQuery(db, { ...lastDays(90), limit: 10 })],
+  'top companies (a year)': [() => A.topCompaniesQuery(db, { ...lastDays(365), limit: 10 })],
+  'top companies of a product (90 days)': [
+    () => A.topCompaniesQuery(db, { ...lastDays(90), limit: 10, product: 'Grain ENA' }),
+  ],
+  'commission (90 days)': [() => D.commissionQuery(db), { since: commissionSince(now, 90).toISOString() }],
+  'approved bids 7 days, SuperAdmin, with total': [
+    () => L.bidListQuery(db, shape({ platform: true, status: 'closed', since: true, total: true })),
+    values({ status: 'Approved', since: week }),
+    'generic',
+  ],
+  'approved bids 7 days, SuperAdmin, page': [
+    () => L.bidListQuery(db, shape({ platform: true, status: 'closed', since: true })),
+    values({ status: 'Approved', since: week }),
+    'generic',
+  ],
+  'open bids 7 days, SuperAdmin, with total': [
+    () => L.bidListQuery(db, shape({ platform: true, open: true, since: true, total: true })),
+    values({ since: week }),
+    'generic',
+  ],
+  'card: approved orders': [
+    () => L.bidCountQuery(db, shape({ status: 'closed' })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
+  'card: lapsed': [() => L.bidCountQuery(db, shape({ status: 'lapsed' })), company({}), 'generic'],
+  'card: waiting for me': [() => L.bidCountQuery(db, shape({ awaiting: 'any' })), company({}), 'generic'],
+};
+
+for (const [name, [build, given = {}, mode = 'custom']] of Object.entries(cases)) {
+  if (only.length && !only.some((o) => name.includes(o))) continue;
+  const { sql, params } = build().toSQL();
+  const args = fillPlaceholders(params, given).map(literal).join(', ');
+  const client = await pool.connect();
+  try {
+    await client.query(`set plan_cache_mode = force_${mode}_plan`);
+    await client.query(`prepare under_test as ${sql}`);
+    const run = `execute under_test${args ? `(${args})` : ''}`;
+    await client.query(run); // warm: the figure is the statement's, not the first read of its pages
+    const plan = (await client.query(`explain (analyze, buffers) ${run}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const ms = (label) => plan.match(new RegExp(`${label} Time: ([\\d.]+)`))?.[1];
+    console.log(`${name} (${mode} plan): execution ${ms('Execution')} ms, planning ${ms('Planning')} ms`);
+    if (process.argv.includes('--sql')) console.log(`${sql}\n-- ${args}`);
+    if (process.argv.includes('--plans')) console.log(`${plan}\n`);
+  } finally {
+    await client.query('deallocate all');
+    client.release();
+  }
+}
+await pool.end();

@@ -51,7 +51,9 @@ export const RULES: Record<string, Rule> = {
   bid_funnel_days: { exempt: 'bids counted by day, status and locked, kept by triggers; the bids are audited' },
   company_trade_days: { exempt: 'each company’s trades summed by day, kept by triggers; the trades are audited' },
   company_trade_months: { exempt: 'each company’s trades summed by month, kept by triggers; the trades are audited' },
-  open_listing_sums: { exempt: 'open listings summed by period, product and state, kept by triggers; audited listings' },
+  open_listing_sums: {
+    exempt: 'open listings summed by period, product and state, kept by triggers; audited listings',
+  },
   distillery_ratings: { exempt: 'each distillery’s industry rating, kept by a trigger on the audited ratings' },
   trade_days: { exempt: 'approved trades summed by day, kept by triggers (migration 0024); the trades are audited' },
 };

@@ -89,9 +89,11 @@ export async function findBidView(tx: Tx, opts: { id: number; companyId: number;
   const { your_rating, source, industry_rating, history, ...rest } = row;
   return {
     ...rest,
-    history: history.map(
-      (h): BidHistoryEntryRow => ({ ...h, valid_until: new Date(h.valid_until), created_at: new Date(h.created_at) }),
-    ),
+    history: history.map((h): BidHistoryEntryRow => ({
+      ...h,
+      valid_until: new Date(h.valid_until),
+      created_at: new Date(h.created_at),
+    })),
     ratings: { your_rating, source, industry_rating: industry_rating == null ? null : Number(industry_rating) },
   };
 }

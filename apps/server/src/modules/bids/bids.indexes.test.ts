@@ -194,7 +194,9 @@ describe('the bid lists walk their own indexes', () => {
     );
     expect(text, text).not.toMatch(/Seq Scan on bids/);
     // Whether the caller negotiates for each row's distillery: one probe of its mapping per row.
-    expect(text, text).toMatch(/Index (Only )?Scan using mapping_distilleries_(distillery|mapping)_idx on mapping_distilleries md/);
+    expect(text, text).toMatch(
+      /Index (Only )?Scan using mapping_distilleries_(distillery|mapping)_idx on mapping_distilleries md/,
+    );
     expect(text, text).not.toMatch(/Seq Scan on mapping/);
   });
 

@@ -319,7 +319,7 @@ describe('uploadCSV', () => {
     expect(await tableDigest(h)).toEqual(before);
   });
 
-  it('creates 10,000 rows in parts of 500, a transaction each, and other requests run between the parts', async () => {
+  it('creates 10,000 rows in parts of 250, a transaction each, and other requests run between the parts', async () => {
     const before = await listingCount();
     const up = await uploadSheet(csvOf(Array.from({ length: 10_000 }, (_, i) => row({ quantity: String(i + 1) }))));
     let done = false;
@@ -336,12 +336,12 @@ describe('uploadCSV', () => {
       [...seen].some((n) => n > before && n < before + 10_000),
       [...seen].join(','),
     ).toBe(true);
-    // One entry per part, each naming its 500 listings; together, the answer's ids.
+    // One entry per part, each naming its 250 listings; together, the answer's ids.
     const entries = (await auditEntries(h, 'listing.bulk_created')).filter(
       (e) => e.object_id === fileIdFromUrl(up.body.data.file_url),
     );
     const afters = entries.map((e) => e.after as { part: string; listing_ids: number[] });
-    expect(afters.map((a) => a.part).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `${i + 1} of 20`).sort());
+    expect(afters.map((a) => a.part).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `${i + 1} of 40`).sort());
     expect(afters.flatMap((a) => a.listing_ids).sort((a, b) => a - b)).toEqual(res.body.data.ids);
     expect(await h.count('bulk_upload_parts')).toBe(0);
   }, 120_000);
@@ -369,7 +369,7 @@ describe('uploadCSV', () => {
     }));
     const upload = { fileId, companyId: seller.company.id, actorUserId: seller.negotiator.id, side: 'Offer' as const };
     const staged = await stageUpload(h.app.deps, { ...upload, now }, values);
-    expect(staged.parts).toBe(5);
+    expect(staged.parts).toBe(10);
     // Staged, not yet owed: nothing resumes it, and the scheduler removes it once abandoned.
     expect(await resumeBulkUploads(h.app.deps)).toBe(0);
     await resumeBulkUploads(h.app.deps, new Date(now.getTime() + 3_600_000));
@@ -380,8 +380,8 @@ describe('uploadCSV', () => {
       await markReady(tx, owed.uploadId);
     });
     // The request wrote its first part, then the process died.
-    expect(await writeUpload(h.app.deps, fileId, { ...owed, parts: 1 })).toHaveLength(500);
-    expect(await listingCount()).toBe(before + 500);
+    expect(await writeUpload(h.app.deps, fileId, { ...owed, parts: 1 })).toHaveLength(250);
+    expect(await listingCount()).toBe(before + 250);
     // The scheduler leaves an upload staged in the last two minutes to the request writing it.
     expect(await resumeBulkUploads(h.app.deps, new Date(now.getTime() - 60_000))).toBe(0);
     // At the next start, the rest is written; two at once (another process's start) write each part once.

@@ -222,8 +222,7 @@ export async function get(deps: Deps, actor: Actor, id: number) {
   const listing = toListing(row, currentPeriod(now), row.total_open_bids);
   // The row says whether the caller negotiates for its distillery (mayEdit's question, without a second query).
   const negotiatedDistilleryIds = new Set(row.negotiates ? [row.distillery_id] : []);
-  const canEdit =
-    actor.roles.includes('Negotiator') && mayManageListing({ companyId, negotiatedDistilleryIds }, row);
+  const canEdit = actor.roles.includes('Negotiator') && mayManageListing({ companyId, negotiatedDistilleryIds }, row);
   return { ...listing, ...stats, can_edit: canEdit };
 }
 

@@ -262,18 +262,19 @@ export async function untaggedDistilleries(tx: Tx, companyId: number, mappingId?
 }
 
 /** The distilleries the user negotiates for (trading forms and listing rights), by state and name. */
-const negotiatesShape = fixedStatement((tx) =>
-  tx
-    .select({ yes: sql<number>`1` })
-    .from(mappingDistilleries)
-    .innerJoin(mappings, eq(mappings.id, mappingDistilleries.mapping_id))
-    .where(
-      and(
-        eq(mappingDistilleries.distillery_id, sql.placeholder('distillery')),
-        eq(mappings.negotiator_id, sql.placeholder('user')),
-      ),
-    )
-    .limit(1),
+const negotiatesShape = fixedStatement(
+  (tx) =>
+    tx
+      .select({ yes: sql<number>`1` })
+      .from(mappingDistilleries)
+      .innerJoin(mappings, eq(mappings.id, mappingDistilleries.mapping_id))
+      .where(
+        and(
+          eq(mappingDistilleries.distillery_id, sql.placeholder('distillery')),
+          eq(mappings.negotiator_id, sql.placeholder('user')),
+        ),
+      )
+      .limit(1),
   alwaysGeneric,
 );
 

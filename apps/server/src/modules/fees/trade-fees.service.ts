@@ -63,11 +63,7 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
       };
       for (const side of visibleSides(scope)) {
         record[`${side}_distillery_name`] = t[`${side}_distillery_name`];
-        record[`${side}_total`] = sideFeeTotal(t.quantity, {
-          commission_amount: t[`${side}_commission_amount`],
-          state_gst: t[`${side}_state_gst`],
-          central_gst: t[`${side}_central_gst`],
-        });
+        record[`${side}_total`] = sideFeeTotal(t.quantity, ratesOf(t, side));
         record[`${side}_invoice`] = t[`${side}_invoice`] ?? null;
       }
       return record;

@@ -36,9 +36,12 @@ export type TradeForInvoice = {
   quantity: string;
   buyer_company_id: number;
   seller_company_id: number;
-} & Record<`${BidSide}_${'commission_amount' | 'state_gst' | 'central_gst'}`, string | null>;
+} & TradeRates;
 
-export const ratesOf = (trade: TradeForInvoice, side: BidSide): FeeRates => ({
+/** A trade's fee snapshot: each side's rate and its two GST rates. */
+export type TradeRates = Record<`${BidSide}_${'commission_amount' | 'state_gst' | 'central_gst'}`, string | null>;
+
+export const ratesOf = (trade: TradeRates, side: BidSide): FeeRates => ({
   commission_amount: trade[`${side}_commission_amount`],
   state_gst: trade[`${side}_state_gst`],
   central_gst: trade[`${side}_central_gst`],

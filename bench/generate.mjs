@@ -189,47 +189,9 @@ function bidStatements(pairs) {
         case when (h % 2 = 1) = (b.placed_by = 'Buyer') then 'Buyer' else 'Seller' end as side) x`,
     ],
     [null, `set session_replication_role = origin`],
-    // The trades' daily summary (migration 0024): its triggers do not fire for rows inserted as a replica, so it is
-    // summed here once, as the migration sums an existing market's trades.
-    [
-      null,
-      `insert into trade_days (day, product, state, is_confidential, trades, volume, value, buyer_commission,
-        seller_commission)
-      select (b.approved_at at time zone 'Asia/Kolkata')::date, b.product, o.state, b.is_confidential, count(*),
-        sum(b.quantity), sum(b.quantity * b.price),
-        coalesce(sum(f.buyer + round(f.buyer * b.buyer_state_gst / 100, 2)
-          + round(f.buyer * b.buyer_central_gst / 100, 2)), 0),
-        coalesce(sum(f.seller + round(f.seller * b.seller_state_gst / 100, 2)
-          + round(f.seller * b.seller_central_gst / 100, 2)), 0)
-      from bids b join listings o on o.id = b.offer_id
-        cross join lateral (select round(b.quantity * b.buyer_commission_amount, 2) as buyer,
-          round(b.quantity * b.seller_commission_amount, 2) as seller) f
-      where b.status = 'Approved' and b.approved_at is not null
-      group by 1, 2, 3, 4`,
-    ],
-    // The funnel's and the parties' daily and monthly summaries (migration 0030), for the same reason; the listings' open sums
-    // were kept by their trigger as the listings went in.
-    [
-      null,
-      `insert into bid_funnel_days (day, status, locked, bids)
-      select (created_at at time zone 'Asia/Kolkata')::date, status, locked, count(*) from bids where not is_confidential
-      group by 1, 2, 3`,
-    ],
-    [
-      null,
-      `insert into company_trade_days (day, company_id, product, trades, volume, value)
-      select (b.approved_at at time zone 'Asia/Kolkata')::date, p.company_id, b.product, count(*), sum(b.quantity),
-        sum(b.quantity * b.price)
-      from bids b cross join lateral (values (b.seller_company_id), (b.buyer_company_id)) as p(company_id)
-      where b.status = 'Approved' and b.approved_at is not null and not b.is_confidential
-      group by 1, 2, 3`,
-    ],
-    [
-      null,
-      `insert into company_trade_months (month, company_id, product, trades, volume, value)
-      select date_trunc('month', day)::date, company_id, product, sum(trades), sum(volume), sum(value)
-      from company_trade_days group by 1, 2, 3`,
-    ],
+    // The summaries (migrations 0024, 0030 and 0032): their triggers do not fire for rows inserted as a replica, so
+    // they are summed here once, as the migration sums an existing market.
+    [null, `select rebuild_summaries()`],
     [null, `select setval('trade_reference_seq', ${pairs * 4 + 1})`],
   ];
 }

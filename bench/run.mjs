@@ -21,6 +21,7 @@ import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOK
 import { cpuMeter } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
 import { oversoldListings, parallelTradeRate } from './lib/trades.mjs';
+import { processesRate } from './lib/processes.mjs';
 import { profileMarkdown, summarizeProfile } from './lib/profile.mjs';
 import { webFigures } from './web.mjs';
 
@@ -41,6 +42,8 @@ const opts = {
   /** Full trades side by side: this many pairs of companies (bench/lib/trades.mjs), each `trade-rounds` trades. */
   tradePairs: Number(arg('trade-pairs', '0')),
   tradeRounds: Number(arg('trade-rounds', '5')),
+  /** The calls measured again on a server of this many processes (WORKERS, PostgreSQL only); 1: not measured. */
+  processes: Number(arg('processes', '1')),
   /** Open event streams on the server (bench/lib/streams.mjs); 0: not measured. */
   streams: Number(arg('streams', '0')),
   postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -375,6 +378,17 @@ async function measureLoad(base, s, seconds) {
   });
 }
 
+/** Where the server's time went while it ran what `--only` chose (`--profile trade`: the trades, alone or in pairs). */
+function tradeProfile(dir) {
+  const summary = summarizeProfile(dir);
+  if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+  if (!summary) return null;
+  const markdown = profileMarkdown('the trades', summary);
+  console.log(`\n${markdown}`);
+  return { scenario: 'the trades', ...summary, markdown };
+}
+
 /** Runs one scenario against a second server started with --cpu-prof and summarises where its time went. */
 async function profileScenario(env, list, name) {
   const scenario = list.find((s) => s.name.includes(name));
@@ -568,7 +582,12 @@ async function benchDatabase(kind, bare, afterScenarios) {
       ? { counts: {}, rows: 0, rowsPerSecond: 0, ids: await marketIds(exec) }
       : await generate(exec, { scale: opts.scale, kind });
     await close();
-    const server = await startServer(db.env);
+    // `--profile trade` profiles this server itself: the trades run on it, not on a scenario's second server.
+    const tradeProfileDir = /trade/.test(arg('profile') ?? '') ? mkdtempSync(path.join(tmpdir(), 'sx-prof-')) : null;
+    const server = await startServer(
+      db.env,
+      tradeProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${tradeProfileDir}`] : [],
+    );
     try {
       const list = scenarios(generated.ids).filter(
         (s) => !opts.only.length || opts.only.some((o) => s.name.includes(o)),
@@ -582,6 +601,18 @@ async function benchDatabase(kind, bare, afterScenarios) {
         for (const s of cached) runs.get(s.name).push(await measure(server, s, opts.seconds, kind));
         process.stdout.write(`  repetition ${rep}/${opts.reps} done\n`);
       }
+      const processes =
+        opts.processes > 1 && kind === 'postgres'
+          ? await processesRate({
+              n: opts.processes,
+              env: db.env,
+              scenarios: cached.filter((s) => !s.login),
+              startServer,
+              stop,
+              measure: (base, s, seconds = opts.seconds) => measureLoad(base, s, seconds),
+              oneRps: (name) => median(runs.get(name).map((r) => r.rps)),
+            })
+          : null;
       const bulk =
         !opts.only.length || opts.only.some((o) => 'bulk upload'.includes(o))
           ? await bulkUploadRate(server.base, generated.ids)
@@ -607,6 +638,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
               rounds: opts.tradeRounds,
               captcha,
               bareRps,
+              meter: () => cpuMeter(server.child.pid, { postgres: kind === 'postgres' }),
             })
           : null;
       const streams =
@@ -635,7 +667,11 @@ async function benchDatabase(kind, bare, afterScenarios) {
         parallel.line += `; listings whose books do not add up afterwards: ${parallel.oversold}`;
         console.log(`  after the parallel trades: ${parallel.oversold} listings oversold or out of balance`);
       }
-      const profiled = arg('profile') ? await profileScenario(db.env, list, arg('profile')) : null;
+      const profiled = tradeProfileDir
+        ? tradeProfile(tradeProfileDir)
+        : arg('profile')
+          ? await profileScenario(db.env, list, arg('profile'))
+          : null;
       const floor = flag('no-floor') ? null : await measureFloor(db.env, kind, bare);
       const rows = list.map((s) => ({
         ...summarize(s.name, runs.get(s.name), bareRps),
@@ -650,6 +686,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         bulk,
         trade,
         parallel,
+        processes,
         streams,
         documents,
         extra,
@@ -720,7 +757,7 @@ if (complete) {
           .map(([t, c]) => `${t} ${c.toLocaleString('en-IN')}`)
           .join(
             ', ',
-          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}${r.streams ? `; ${r.streams.line}` : ''}${r.documents ? `; ${r.documents.line}` : ''}\n\n${table(r)}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
+          )}) at ${Math.round(r.generated.rowsPerSecond).toLocaleString('en-IN')} rows/s${r.bulk ? `; ${r.bulk.line}` : ''}${r.trade ? `; ${r.trade.line}` : ''}${r.parallel ? `; ${r.parallel.line}` : ''}${r.streams ? `; ${r.streams.line}` : ''}${r.documents ? `; ${r.documents.line}` : ''}\n\n${table(r)}${r.processes ? `\n\n${r.processes.markdown}` : ''}${r.profile ? `\n\n${r.profile.markdown}` : ''}`,
     ),
     web ? `\n**web**\n\n${web.markdown}` : '',
   ].join('\n');

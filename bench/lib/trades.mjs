@@ -2,6 +2,7 @@
 // (place → 3 counters → accept → 4 approvals, nine calls) at the same time, one connection per pair. Captchas are
 // solved before the clock starts. Reports trades/s, p50/p99 per call, errors, and afterwards checks by SQL that no
 // listing sold more than it held.
+import os from 'node:os';
 import { pairToken } from '../generate.mjs';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -13,10 +14,12 @@ const quantile = (values, q) => {
 const round1 = (n) => Math.round(n * 10) / 10;
 
 /**
- * `pairs`: the generated market's `trade_pairs` rows ({k, offer, ask}); `captcha(base)` solves one. Returns the
- * figures and a printable line.
+ * `pairs`: the generated market's `trade_pairs` rows ({k, offer, ask}); `captcha(base)` solves one; `meter()` starts
+ * counting the server's and PostgreSQL's CPU (lib/cpu.mjs). Returns the figures and a printable line, with the CPU
+ * a call cost the server, the database and this load generator, and the trades per second those costs allow on
+ * this machine's cores if nothing waited (the ceiling no lock or schedule can lift).
  */
-export async function parallelTradeRate(base, pairs, { count, rounds, captcha, bareRps }) {
+export async function parallelTradeRate(base, pairs, { count, rounds, captcha, bareRps, meter }) {
   const used = pairs.slice(0, count);
   if (used.length < count) console.log(`  parallel trades: only ${used.length} usable pairs of ${count} asked`);
   const solved = await Promise.all(
@@ -63,6 +66,8 @@ export async function parallelTradeRate(base, pairs, { count, rounds, captcha, b
       bid = await call('bidAction', { bid_id: bid.id, is_approved: true, version: bid.version }, t(role));
     if (bid.status !== 'Approved') throw new Error(`the trade ended ${bid.status}, not Approved`);
   };
+  const stopMeter = meter?.();
+  const client0 = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     used.map(async (pair, i) => {
@@ -78,6 +83,16 @@ export async function parallelTradeRate(base, pairs, { count, rounds, captcha, b
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(client0);
+  const callCount = [...timings.values()].reduce((n, list) => n + list.length, 0);
+  const spent = stopMeter?.(callCount) ?? { serverUs: null, dbUs: null };
+  const cpu = {
+    serverUs: spent.serverUs === null ? null : Math.round(spent.serverUs),
+    dbUs: spent.dbUs === null ? null : Math.round(spent.dbUs),
+    clientUs: callCount ? Math.round((clientCpu.user + clientCpu.system) / callCount) : null,
+  };
+  const perCallUs = (cpu.serverUs ?? 0) + (cpu.dbUs ?? 0) + (cpu.clientUs ?? 0);
+  const ceiling = perCallUs ? (os.availableParallelism() * 1e6) / perCallUs / 9 : null;
   const perCall = Object.fromEntries(
     [...timings].map(([method, list]) => [
       method,
@@ -92,9 +107,24 @@ export async function parallelTradeRate(base, pairs, { count, rounds, captcha, b
     `calls), ${errors} errors${firstError ? ` (first: ${firstError})` : ''}; ` +
     Object.entries(perCall)
       .map(([m, f]) => `${m} p50 ${f.p50} ms p99 ${f.p99} ms`)
-      .join(', ');
+      .join(', ') +
+    `; CPU a call: server ${cpu.serverUs ?? '?'} µs, database ${cpu.dbUs ?? '?'} µs, load generator ` +
+    `${cpu.clientUs ?? '?'} µs, at most ${ceiling ? ceiling.toFixed(1) : '?'} trades/s on ` +
+    `${os.availableParallelism()} cores if nothing waited`;
   console.log(line);
-  return { pairs: used.length, rounds, trades, seconds, tradesPerSecond, errors, firstError, perCall, line };
+  return {
+    pairs: used.length,
+    rounds,
+    trades,
+    seconds,
+    tradesPerSecond,
+    errors,
+    firstError,
+    perCall,
+    cpu,
+    cpuCeiling: ceiling,
+    line,
+  };
 }
 
 /**

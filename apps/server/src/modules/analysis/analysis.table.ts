@@ -1,10 +1,19 @@
-import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 // The analysis' and the trend's summaries (issue 23 "Budgets"), kept by the database in the statement that changes
 // what they count — the statement-level triggers of migration 0030 — so they are never behind it; written only
 // there. Each trigger sums its statement's changes per key and applies them in key order (two writers of the same
 // rows take their locks in one order). No CHECK on the sums: an upsert's proposed row (a change's −1) is checked
 // before it merges.
+//
+// The summaries every trade moves (the funnel, the trades by day, the open listings) are split into slots, the
+// counted row's id modulo 8 (migration 0032): a summary row is locked from the statement that moves it until its
+// transaction commits, and with one row per key every bid placed or approved on the platform at once queued behind
+// the others (issue 24, trades side by side). A slot row sums its own bids or listings, so each is a true sum of
+// part of them; readers sum the slots.
+
+/** The slot of a summary row: the counted bid's or listing's id modulo 8, written only by the triggers. */
+export const summarySlot = () => smallint('slot').notNull().default(0);
 
 /**
  * Non-confidential bids per India Standard Time day of creation, stored status and whether the deal was accepted
@@ -17,8 +26,9 @@ export const bidFunnelDays = pgTable(
     status: text('status').notNull(),
     locked: boolean('locked').notNull(),
     bids: integer('bids').notNull().default(0),
+    slot: summarySlot(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.status, t.locked] })],
+  (t) => [primaryKey({ columns: [t.day, t.status, t.locked, t.slot] })],
 );
 
 /**
@@ -79,6 +89,7 @@ export const openListingSums = pgTable(
     quantity: numeric('quantity', { precision: 20, scale: 1 }).notNull().default('0'),
     /** Σ available quantity × price. */
     value: numeric('value', { precision: 26, scale: 3 }).notNull().default('0'),
+    slot: summarySlot(),
   },
-  (t) => [primaryKey({ columns: [t.to_period, t.product, t.state, t.side] })],
+  (t) => [primaryKey({ columns: [t.to_period, t.product, t.state, t.side, t.slot] })],
 );

@@ -255,7 +255,12 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
       auditInsert(tx, { ...entry, action: type, before: audited(bid), after: audited(after) }),
       eventInsert(tx, [bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier })]),
     ]);
-    return detailFor(tx, actor, after.id, companyId, now);
+    const detail = await detailFor(tx, actor, after.id, companyId, now);
+    // The invoices last: their serials keep the counter row locked until commit, and every final approval on the
+    // platform waits for that row, so nothing else runs between taking them and committing.
+    if (next.status === 'Approved')
+      await issueTradeInvoices(deps, tx, { trade: after, actorUserId: actor.userId, now });
+    return detail;
   });
 }
 
@@ -269,7 +274,8 @@ function tradeReference(n: number, now: Date) {
  * The sixth approval's work, inside its transaction: both listings locked in id order (so two final approvals
  * sharing a listing queue instead of deadlocking), their available quantity and every term of the pair re-checked
  * (`pairRefusal`), the quantity lowered, a listing at zero closed, the trade reference issued and both sides' fee
- * rates copied; then each side's service fee invoice is issued.
+ * rates copied. Each side's service fee invoice is issued at the end of the same transaction (`transition`): no
+ * trade without them, no number lost.
  */
 async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) {
   if (!(await bothTrading(tx, [bid.buyer_company_id, bid.seller_company_id])))
@@ -328,8 +334,6 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
     seller_state_gst: sellerRate?.state_gst ?? null,
     seller_central_gst: sellerRate?.central_gst ?? null,
   };
-  // Each side's service fee invoice, numbered in this transaction: no trade without them, no number lost.
-  await issueTradeInvoices(deps, tx, { trade: { ...bid, ...settled }, actorUserId: actor.userId, now });
   return settled;
 }
 

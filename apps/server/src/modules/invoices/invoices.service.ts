@@ -21,7 +21,7 @@ import type { Tx } from '../../db/client.js';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
+import { auditInserts } from '../audit/audit.service.js';
 import { companies } from '../companies/companies.table.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
 import { invoiceCounters, invoices } from './invoices.table.js';
@@ -189,16 +189,20 @@ export async function reissueInvoices(
   return { notes, issued };
 }
 
+/** The issued rows' audit entries, in one statement. */
 async function auditIssued(tx: Tx, rows: InvoiceRow[], actorUserId: number) {
-  for (const row of rows)
-    await audit(tx, {
+  if (!rows.length) return;
+  await auditInserts(
+    tx,
+    rows.map((row) => ({
       actorUserId,
       companyId: row.company_id,
       action: row.kind === 'credit_note' ? 'invoice.credited' : 'invoice.issued',
       objectType: 'invoice',
       objectId: row.id,
       after: { number: row.number, bid_id: row.bid_id, side: row.side, total: row.total },
-    });
+    })),
+  );
 }
 
 /** The final approval's invoices: both sides of the trade, in its transaction, audited. */

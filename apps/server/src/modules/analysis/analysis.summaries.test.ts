@@ -57,7 +57,12 @@ async function expected() {
   for (const l of await rowsOf(sql`select l.*, c.status as company_status from listings l
       join companies c on c.id = l.company_id`))
     if (l.status === 'Open' && Number(l.available_quantity) > 0 && l.company_status === 'Approved')
-      add(open, [l.to_period, l.product, l.state, l.side, Number(l.id) % 8], String(l.available_quantity), String(l.price));
+      add(
+        open,
+        [l.to_period, l.product, l.state, l.side, Number(l.id) % 8],
+        String(l.available_quantity),
+        String(l.price),
+      );
   return {
     funnel: sorted(funnel).map(({ key, n }) => ({ key, n })),
     companies: sorted(companies),

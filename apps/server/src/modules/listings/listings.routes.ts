@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineMethod } from '../../http/registry.js';
 import { listEtag } from '../../lib/change-stamp.js';
 import * as bulk from './listings.bulk.js';
+import * as reads from './listings.read.js';
 import * as listings from './listings.service.js';
 import { offerMap } from './offer-map.service.js';
 
@@ -12,12 +13,12 @@ export function listingsRoutes(app: FastifyInstance): void {
   defineMethod(
     app,
     'getAllOffers',
-    async ({ body, actor }) => ({ data: await listings.list(deps, actor!, body) }),
+    async ({ body, actor }) => ({ data: await reads.list(deps, actor!, body) }),
     listEtag,
   );
-  defineMethod(app, 'getOfferById', async ({ body, actor }) => ({ data: await listings.get(deps, actor!, body.id) }));
+  defineMethod(app, 'getOfferById', async ({ body, actor }) => ({ data: await reads.get(deps, actor!, body.id) }));
   defineMethod(app, 'getMarketStats', async ({ body, actor }) => ({
-    data: await listings.marketStats(deps, actor!, body.product),
+    data: await reads.marketStats(deps, actor!, body.product),
   }));
   defineMethod(app, 'createOffer', async ({ body, actor }) => {
     const data = await listings.create(deps, actor!, body);
@@ -28,28 +29,28 @@ export function listingsRoutes(app: FastifyInstance): void {
     return { message: LISTING_MESSAGES.updated[data.side], data };
   });
   defineMethod(app, 'getSpiritsAvailableStates', async ({ actor }) => ({
-    data: await listings.spiritsAvailableStates(deps, actor!),
+    data: await reads.spiritsAvailableStates(deps, actor!),
   }));
   defineMethod(
     app,
     'latestNegotiation',
-    async ({ body, actor }) => ({ data: await listings.latestNegotiation(deps, actor!, body.product) }),
+    async ({ body, actor }) => ({ data: await reads.latestNegotiation(deps, actor!, body.product) }),
     listEtag,
   );
   defineMethod(
     app,
     'getAllPossibleOffer',
-    async ({ body, actor }) => ({ data: await listings.possible(deps, actor!, body) }),
+    async ({ body, actor }) => ({ data: await reads.possible(deps, actor!, body) }),
     listEtag,
   );
   defineMethod(app, 'getOfferMap', async ({ body, actor }) => ({
     data: await offerMap(deps, actor!, body.offer_id),
   }));
   defineMethod(app, 'getAllInventory', async ({ body, actor }) => ({
-    data: await listings.inventory(deps, actor!, body),
+    data: await reads.inventory(deps, actor!, body),
   }));
   defineMethod(app, 'getInventorybyId', async ({ body, actor }) => ({
-    data: await listings.inventoryItem(deps, actor!, body.id),
+    data: await reads.inventoryItem(deps, actor!, body.id),
   }));
   defineMethod(app, 'generateExcel', async ({ body, actor }) => ({
     message: LISTING_MESSAGES.templateReady,

@@ -1,0 +1,212 @@
+// Reading offers and asks: the company's own lists and items, the market (other companies' open listings, names
+// masked), the possible counterparties with their landed price, the ticker and the market figures. Writing them is
+// listings.service.ts's.
+import type { ListQuery } from '@spirit/domain/common/list.schemas';
+import { otherSide, type ListingSide } from '@spirit/domain/listings/listings.constants';
+import { currentPeriod, landedPrice, maskName, mayManageListing } from '@spirit/domain/listings/listings.rules';
+import type { PossibleRecord } from '@spirit/domain/listings/listings.schemas';
+import type { Actor } from '../../lib/actor.js';
+import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
+import type { Deps } from '../../types.js';
+import { listBids } from '../bids/bids.lists.repository.js';
+import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.repository.js';
+import { sideOf, toListRecord } from '../bids/bids.view.js';
+import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
+import {
+  companyProducts,
+  countMarket,
+  countPossible,
+  findListing,
+  findOwnListing,
+  findOwnListingItem,
+  listingStats,
+  listMarket,
+  listOwnListings,
+  listPossible,
+  type ListingRow,
+  type PossibleQuery,
+} from './listings.repository.js';
+import { feesOf, listingNotFound, toListing, tradingSide } from './listings.service.js';
+
+export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {
+  const { companyId, side } = tradingSide(actor);
+  const now = deps.now();
+  // Each row says whether the caller negotiates for its distillery (edits and bids from it): Negotiators only.
+  const page = await listOwnListings(deps.db, { companyId, side, q, now, userId: actor.userId });
+  const period = currentPeriod(now);
+  const negotiator = actor.roles.includes('Negotiator');
+  return {
+    records: page.records.map((r) => ({
+      ...toListing(r, period, r.total_open_bids),
+      can_edit: negotiator && r.negotiates,
+    })),
+    totalRecords: page.totalRecords,
+  };
+}
+
+/** Market figures for the caller: the counterparty side's listings and the product's non-confidential bids. */
+async function statsFor(deps: Deps, side: ListingSide, product: string) {
+  const now = deps.now();
+  return deps.marketCache.get(`stats|${side}|${product}`, now.getTime(), async () => {
+    const s = await listingStats(deps.db, { side, product, now, period: currentPeriod(now) });
+    const b = await bidStats(deps.db, product, now);
+    return { avg_bid_price: b.avg, avg_offer_price: s.avg, last_bid_price: b.last, last_offer_price: s.last };
+  });
+}
+
+export async function marketStats(deps: Deps, actor: Actor, product: string) {
+  return statsFor(deps, otherSide(tradingSide(actor).side), product);
+}
+
+/** Whether the caller negotiates for this listing's distillery (a query only for its company's Negotiators). */
+async function mayEdit(deps: Deps, actor: Actor, listing: { company_id: number; distillery_id: number }) {
+  if (!actor.roles.includes('Negotiator') || listing.company_id !== actor.companyId) return false;
+  const negotiates = await negotiatesFor(deps.db, actor.userId, listing.distillery_id);
+  const ids = new Set(negotiates ? [listing.distillery_id] : []);
+  return mayManageListing({ companyId: actor.companyId, negotiatedDistilleryIds: ids }, listing);
+}
+
+export async function get(deps: Deps, actor: Actor, id: number) {
+  const { companyId } = tradingSide(actor);
+  const now = deps.now();
+  const row = await findOwnListingItem(deps.db, companyId, id, now, actor.userId);
+  if (!row) throw listingNotFound();
+  const stats = await statsFor(deps, otherSide(row.side), row.product);
+  const listing = toListing(row, currentPeriod(now), row.total_open_bids);
+  // The row says whether the caller negotiates for its distillery (mayEdit's question, without a second query).
+  const negotiatedDistilleryIds = new Set(row.negotiates ? [row.distillery_id] : []);
+  const canEdit = actor.roles.includes('Negotiator') && mayManageListing({ companyId, negotiatedDistilleryIds }, row);
+  return { ...listing, ...stats, can_edit: canEdit };
+}
+
+/** The company's products, each with the states of the distilleries the caller negotiates for (the form's cascade). */
+export async function spiritsAvailableStates(deps: Deps, actor: Actor) {
+  const { companyId } = tradingSide(actor);
+  const products = await companyProducts(deps.db, companyId);
+  const states = [...new Set((await distilleriesNegotiatedBy(deps.db, actor.userId)).map((d) => d.state))].sort();
+  return Object.fromEntries(products.sort().map((p) => [p, states]));
+}
+
+/** The ticker: the newest non-confidential negotiation entries of a product (of any product without one). */
+export async function latestNegotiation(deps: Deps, actor: Actor, product?: string) {
+  tradingSide(actor);
+  const entries = await tickerEntries(deps.db, product || undefined);
+  return entries.map((e) => ({
+    state: e.state,
+    product: e.product,
+    price: e.price,
+    quantity: e.quantity,
+    type: e.company_type === 'Buyer' ? ('buyer' as const) : ('seller' as const),
+    created_on: e.created_at.toISOString(),
+  }));
+}
+
+export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { offer_id: number }) {
+  const { companyId } = tradingSide(actor);
+  const mine = await findOwnListing(deps.db, companyId, q.offer_id);
+  if (!mine) throw listingNotFound();
+  // The order (by default a buyer's cheapest delivered offer first, a seller's highest asked price) is the
+  // statement's shape: `possibleQuery`.
+  const period = currentPeriod(deps.now());
+  // A product's counterparties run to thousands at market scale: their count is kept for seconds like the market's
+  // totals (lib/list.ts), per listing; the order does not change it.
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: `possible|${mine.id}|${period}`,
+    now: deps.now().getTime(),
+    q,
+    page: (withTotal) => listPossible(deps.db, { mine, period, q }, withTotal),
+    countAll: () => countPossible(deps.db, mine, period),
+  });
+  const records: PossibleRecord[] = page.records.map((r) => {
+    const breakdown = landedPrice({
+      offer: mine.side === 'Offer' ? mine : r,
+      ask: mine.side === 'Ask' ? mine : r,
+      price: r.price,
+    });
+    return {
+      id: r.id,
+      side: r.side,
+      from_period: r.from_period,
+      to_period: r.to_period,
+      state: r.state,
+      product: r.product,
+      available_quantity: r.available_quantity,
+      offer_price: r.price,
+      source: (r.source as PossibleRecord['source'] | null) ?? 'New',
+      your_rating: r.your_rating,
+      industry_rating: r.industry_rating === null ? null : Number(r.industry_rating),
+      landed_price: breakdown.total,
+      landed: breakdown,
+      open_bid_id: r.open_bid_id ?? null,
+    };
+  });
+  return { records, totalRecords: page.totalRecords };
+}
+
+type MarketQuery = ListQuery & { type_of_spirits?: string[]; state_names?: string[] };
+
+type MarketRow = Pick<
+  ListingRow,
+  'id' | 'side' | 'product' | 'state' | 'from_period' | 'to_period' | 'available_quantity' | 'price' | 'created_at'
+> & { company_name: string };
+
+const marketItem = (r: MarketRow, own: boolean) => ({
+  id: r.id,
+  side: r.side,
+  company: { name: own ? r.company_name : maskName(r.company_name) },
+  type_of_spirit: r.product,
+  state: r.state,
+  state_name: r.state,
+  from_period: r.from_period,
+  to_period: r.to_period,
+  quantity_available: r.available_quantity,
+  price_per_liter: r.price,
+  created_on: r.created_at.toISOString(),
+});
+
+/** The market: other companies' open listings of the side the caller trades with, names masked. */
+export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
+  const { companyId, side } = tradingSide(actor);
+  const opts = { side: otherSide(side), exceptCompanyId: companyId, period: currentPeriod(deps.now()), q };
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key: totalKey('inventory', q, { side: opts.side, companyId, period: opts.period }),
+    now: deps.now().getTime(),
+    q,
+    page: (withTotal) => listMarket(deps.db, opts, withTotal),
+    countAll: () => countMarket(deps.db, opts),
+  });
+  // Each row carries the caller's company's open bid on it: "Bid open" instead of a second bid (issue 21 item 17).
+  const records = page.records.map((r) => ({ ...marketItem(r, false), open_bid_id: r.open_bid_id ?? null }));
+  return { records, totalRecords: page.totalRecords };
+}
+
+/** An item of the market, or one of the company's own listings (any state); anything else does not exist. */
+export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
+  const { companyId, side } = tradingSide(actor);
+  const row = await findListing(deps.db, id, currentPeriod(deps.now()));
+  const own = row?.company_id === companyId;
+  if (!row || (!own && (row.side !== otherSide(side) || !row.is_open))) throw listingNotFound();
+  const now = deps.now();
+  // The product's average price of its side's open listings: a market figure, kept for seconds like the others.
+  const stats = await statsFor(deps, row.side, row.product);
+  // The caller's company's bids on the item (the counterparty's name masked until Approved).
+  const q = { page: 1, page_size: 30, sort_order: 'asc' as const };
+  const bids = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id });
+  const orders = bids.records.map(({ bid, ...x }) =>
+    toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),
+  );
+  return {
+    ...marketItem(row, own),
+    ...feesOf(row),
+    average_price: stats.avg_offer_price,
+    last_traded_price: await deps.marketCache.get(`traded|${row.product}`, now.getTime(), () =>
+      lastTradedPrice(deps.db, row.product),
+    ),
+    is_deal_locked: orders.some((o) => o.is_deal_locked && (o.status === 'New' || o.status === 'OnGoing')),
+    is_own: own,
+    can_edit: own && (await mayEdit(deps, actor, row)),
+    orders,
+  };
+}

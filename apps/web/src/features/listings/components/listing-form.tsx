@@ -3,11 +3,8 @@
 // (every field required, From Period not after To Period). The market cards follow the chosen product.
 import {
   ASK_FEE_DISPLAY_ORDER,
-  ASK_FEE_FIELDS,
   LISTING_MESSAGES,
   OFFER_FEE_FIELDS,
-  feeLabelWithUnit,
-  type FeeField,
   type ListingSide,
 } from '@spirit/domain/listings/listings.constants';
 import { currentPeriod, periodRangeError } from '@spirit/domain/listings/listings.rules';
@@ -21,7 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '../../../app/api-client';
 import { Alert } from '../../../ui/alert';
-import { FormField, inputClass } from '../../../ui/form-field';
+import { FormField } from '../../../ui/form-field';
 import { QueryError } from '../../../ui/status-states';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useToast } from '../../../ui/toast';
@@ -31,97 +28,23 @@ import { useCreateOffer } from '../api/create-offer';
 import { useUpdateInventory } from '../api/update-inventory';
 import { MarketCards } from './market-cards';
 import { MonthField, periodToDate } from './month-field';
-import { useListingChoices, type Choice } from './use-listing-choices';
+import {
+  ChoiceField,
+  FEE_LABELS,
+  LISTING_FIELDS,
+  NumberField,
+  valuesOf,
+  type ListingValues,
+} from './listing-form-fields';
+import { useListingChoices } from './use-listing-choices';
 import './listing-pages.css';
 
-export type ListingValues = {
-  from_period: string;
-  to_period: string;
-  product: string;
-  state: string;
-  distillery_id: string;
-  offer_quantity: string;
-  offer_price: string;
-} & Record<FeeField, string>;
-
-const FIELDS = [
-  'from_period',
-  'to_period',
-  'product',
-  'state',
-  'distillery_id',
-  'offer_quantity',
-  'offer_price',
-  ...OFFER_FEE_FIELDS,
-  ...ASK_FEE_FIELDS,
-] as const satisfies readonly (keyof ListingValues)[];
-
-/** Each fee's one name and unit (the domain's `FEE_NAMES`), with what it means under the field. */
-const FEE_LABELS: Record<FeeField, { label: string; hint: string; step: string }> = {
-  export_pass_fee: { label: feeLabelWithUnit('export_pass_fee'), hint: '₹ per litre', step: '0.01' },
-  sales_tax: { label: feeLabelWithUnit('sales_tax'), hint: 'Percent of the price', step: '0.01' },
-  import_pass_fee: { label: feeLabelWithUnit('import_pass_fee'), hint: '₹ per litre', step: '0.01' },
-  escort_fee: { label: feeLabelWithUnit('escort_fee'), hint: '₹ per litre', step: '0.01' },
-  transit_permit_fee: { label: feeLabelWithUnit('transit_permit_fee'), hint: '₹ per litre', step: '0.01' },
-  corporation_fee: { label: feeLabelWithUnit('corporation_fee'), hint: '₹ per litre', step: '0.01' },
-  misc_handling: { label: feeLabelWithUnit('misc_handling'), hint: '₹ per litre', step: '0.01' },
-  transportation: { label: feeLabelWithUnit('transportation'), hint: '₹ per litre', step: '0.01' },
-};
-
 const REDIRECT_MS = 5_000;
-const blank = (v: string | null | undefined) => v ?? '';
-
-function valuesOf(listing: OfferDetail | undefined): ListingValues {
-  const fees = Object.fromEntries([...OFFER_FEE_FIELDS, ...ASK_FEE_FIELDS].map((f) => [f, blank(listing?.[f])]));
-  return {
-    from_period: blank(listing?.from_period).slice(0, 7),
-    to_period: blank(listing?.to_period).slice(0, 7),
-    product: blank(listing?.product),
-    state: blank(listing?.state),
-    distillery_id: listing ? String(listing.distillery_id) : '',
-    offer_quantity: blank(listing?.offer_quantity),
-    offer_price: blank(listing?.offer_price),
-    ...(fees as Record<FeeField, string>),
-  };
-}
 
 /** Where the user goes after a save: their list after a create (spec), the page they came from after an edit. */
 export type AfterSave = { to: string; label: string };
 
 type Props = { side: ListingSide; listing?: OfferDetail; afterSave: AfterSave };
-
-function Select({
-  a11y,
-  choices,
-  placeholder,
-  invalid,
-  ...field
-}: {
-  a11y: object;
-  choices: Choice[];
-  placeholder: string;
-  invalid: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
-  return (
-    <select
-      {...a11y}
-      value={field.value}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-      className={inputClass(invalid, 'native-select')}
-    >
-      <option value="">{placeholder}</option>
-      {choices.map((c) => (
-        <option key={c.value} value={c.value}>
-          {c.label}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 export function ListingForm({ side, listing, afterSave }: Props) {
   const schema = listingFormSchemaOf(side);
@@ -192,7 +115,7 @@ export function ListingForm({ side, listing, afterSave }: Props) {
       redirect(afterSave.to, REDIRECT_MS);
     } catch (error) {
       toast.failure(errorText(error));
-      if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, FIELDS);
+      if (error instanceof ApiError) applyServerFieldErrors(setError, error.fields, LISTING_FIELDS);
     }
   };
 
@@ -264,122 +187,58 @@ export function ListingForm({ side, listing, afterSave }: Props) {
               <Alert severity="error">{LISTING_MESSAGES.dateRange}</Alert>
             </div>
           ) : null}
-          <FormField id="listing-product" label="Product" error={err('product')} required>
-            {(a11y) => (
-              <Controller
-                control={control}
-                name="product"
-                render={({ field }) => (
-                  <Select
-                    a11y={a11y}
-                    choices={choices.products}
-                    placeholder={choices.isPending ? 'Loading products…' : 'Select product'}
-                    invalid={!!err('product')}
-                    value={field.value}
-                    onChange={pickProduct}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField id="listing-state" label="State" error={err('state')} required>
-            {(a11y) => (
-              <Controller
-                control={control}
-                name="state"
-                render={({ field }) => (
-                  <Select
-                    a11y={a11y}
-                    choices={choices.states}
-                    placeholder={values.product ? 'Select state' : 'Select a product first'}
-                    invalid={!!err('state')}
-                    value={field.value}
-                    onChange={pickState}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField id="listing-distillery" label="Distillery" error={err('distillery_id')} required>
-            {(a11y) => (
-              <Controller
-                control={control}
-                name="distillery_id"
-                render={({ field }) => (
-                  <Select
-                    a11y={a11y}
-                    choices={choices.distilleries}
-                    placeholder={values.state ? 'Select distillery' : 'Select a state first'}
-                    invalid={!!err('distillery_id')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField
+          <ChoiceField
+            control={control}
+            name="product"
+            label="Product"
+            error={err('product')}
+            choices={choices.products}
+            placeholder={choices.isPending ? 'Loading products…' : 'Select product'}
+            onChange={pickProduct}
+          />
+          <ChoiceField
+            control={control}
+            name="state"
+            label="State"
+            error={err('state')}
+            choices={choices.states}
+            placeholder={values.product ? 'Select state' : 'Select a product first'}
+            onChange={pickState}
+          />
+          <ChoiceField
+            control={control}
+            name="distillery_id"
+            label="Distillery"
+            error={err('distillery_id')}
+            choices={choices.distilleries}
+            placeholder={values.state ? 'Select distillery' : 'Select a state first'}
+          />
+          <NumberField
             id="listing-quantity"
             label={side === 'Offer' ? 'Quantity Available' : 'Asked Quantity'}
             hint="Bulk litres, steps of 0.1"
             error={err('offer_quantity')}
-            required
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register('offer_quantity')}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.1"
-                className={inputClass(!!err('offer_quantity'))}
-              />
-            )}
-          </FormField>
-          <FormField
+            step="0.1"
+            registration={register('offer_quantity')}
+          />
+          <NumberField
             id="listing-price"
             label={side === 'Offer' ? 'Price Per Liter' : 'Price Per Litre'}
             hint="₹ per litre"
             error={err('offer_price')}
-            required
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register('offer_price')}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.01"
-                className={inputClass(!!err('offer_price'))}
-              />
-            )}
-          </FormField>
+            step="0.01"
+            registration={register('offer_price')}
+          />
           {fees.map((fee) => (
-            <FormField
+            <NumberField
               key={fee}
               id={`listing-${fee}`}
               label={FEE_LABELS[fee].label}
               hint={FEE_LABELS[fee].hint}
               error={err(fee)}
-              required
-            >
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  {...register(fee)}
-                  type="number"
-                  inputMode="decimal"
-                  min="0"
-                  step={FEE_LABELS[fee].step}
-                  className={inputClass(!!err(fee))}
-                />
-              )}
-            </FormField>
+              step={FEE_LABELS[fee].step}
+              registration={register(fee)}
+            />
           ))}
         </div>
         <div className="form-actions">

@@ -93,6 +93,27 @@ const cases = {
     values({ since: week }),
     'generic',
   ],
+  'approved bids of a company, with total': [
+    () => L.bidListQuery(db, shape({ status: 'closed', total: true })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
+  'approved bids, SuperAdmin, with total': [
+    () => L.bidListQuery(db, shape({ platform: true, status: 'closed', total: true })),
+    values({ status: 'Approved' }),
+    'generic',
+  ],
+  'approved bids, SuperAdmin, page 2': [
+    () => L.bidListQuery(db, shape({ platform: true, status: 'closed' })),
+    values({ status: 'Approved', offset: 10, upto: 20 }),
+    'generic',
+  ],
+  'market bids, with total': [() => L.bidListQuery(db, shape({ market: true, total: true })), company({}), 'generic'],
+  'market bids, page 2': [
+    () => L.bidListQuery(db, shape({ market: true })),
+    company({ offset: 10, upto: 20 }),
+    'generic',
+  ],
   'card: approved orders': [
     () => L.bidCountQuery(db, shape({ status: 'closed' })),
     company({ status: 'Approved' }),

@@ -17,6 +17,7 @@ import type { BidRow } from './bids.repository.js';
 import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
+import { pairFields } from './bids.view.js';
 
 export type BidListOptions = {
   /** The caller's company (0 for the platform). */
@@ -84,12 +85,7 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     tx
       .select({
         bid: bidListColumns,
-        offer_state: offer.state,
-        ask_state: ask.state,
-        offer_available: offer.available_quantity,
-        ask_available: ask.available_quantity,
-        offer_price: offer.price,
-        ask_price: ask.price,
+        ...pairFields(offer, ask),
         buyer_name: nameOf(buyer),
         seller_name: nameOf(seller),
         ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),

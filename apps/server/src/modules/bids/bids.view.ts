@@ -77,6 +77,31 @@ type ListExtras = {
   terms?: BidPricing;
 };
 
+type PairSide = { state: unknown; available_quantity: unknown; price: unknown };
+
+/**
+ * What a list row carries of the bid's two listings, from either their columns (the lists' select) or their rows
+ * (the detail): one place names them for both.
+ */
+export const pairFields = <O extends PairSide, A extends PairSide>(
+  offer: O,
+  ask: A,
+): {
+  offer_state: O['state'];
+  ask_state: A['state'];
+  offer_available: O['available_quantity'];
+  ask_available: A['available_quantity'];
+  offer_price: O['price'];
+  ask_price: A['price'];
+} => ({
+  offer_state: offer.state,
+  ask_state: ask.state,
+  offer_available: offer.available_quantity,
+  ask_available: ask.available_quantity,
+  offer_price: offer.price,
+  ask_price: ask.price,
+});
+
 const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
   bidLandedPrice({
     bid: { ...terms, price: bid.price },
@@ -156,12 +181,7 @@ export function toDetail(opts: {
   const record = toListRecord(
     bid,
     {
-      offer_state: offer.state,
-      ask_state: ask.state,
-      offer_available: offer.available_quantity,
-      ask_available: ask.available_quantity,
-      offer_price: offer.price,
-      ask_price: ask.price,
+      ...pairFields(offer, ask),
       buyer_name: ask.company_name,
       seller_name: offer.company_name,
       ...opts.ratings,

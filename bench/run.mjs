@@ -103,6 +103,8 @@ function scenarios(ids) {
     post('latestNegotiation of a product', 'latestNegotiation', { product: ids.negotiated_product }, negotiator),
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
     post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
+    // The SuperAdmin's Approved Bids (issue 22): every company's trades, with the total kept seconds as the market's.
+    post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
     post('getAllBids awaiting me (priced rows)', 'getAllBids', { awaiting_me: true }, negotiator),
     post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
     // Trend and analysis (issue 23): market-wide aggregates, each kept 15 s in the market cache (lib/market-cache.ts),
@@ -145,6 +147,7 @@ function scenarios(ids) {
         { from_date: daysAgo(364), to_date: daysAgo(0) },
         superAdmin,
       ),
+      post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
       post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
       post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
       post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),

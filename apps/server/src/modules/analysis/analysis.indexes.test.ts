@@ -46,11 +46,11 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 /** The trades' daily summary's key (day first): a range of days is one range of it. */
-const TRADE_DAYS_KEY = /trade_days_day_product_state_is_confidential_slot_pk/;
+const TRADE_DAYS_KEY = /trade_days_day_product_state_is_confidential_pk/;
 /** The analysis' summaries' keys (analysis.table.ts): a range of days, or the periods not yet ended. */
 const COMPANY_DAYS_KEY = /company_trade_days_(day_company_id_product_pk|sums_idx)/;
 const FUNNEL_DAYS_KEY = /bid_funnel_days_day_status_locked_slot_pk/;
-const OPEN_SUMS_KEY = /open_listing_sums_to_period_product_state_side_slot_pk/;
+const OPEN_SUMS_KEY = /open_listing_sums_to_period_product_state_side_pk/;
 const range = () => ({ from: new Date(Date.now() - 90 * DAY_MS), to: new Date() });
 
 /** The plan with the values written in (these statements are built per call, planned with their values). */

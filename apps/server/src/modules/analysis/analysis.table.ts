@@ -6,13 +6,14 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text } 
 // rows take their locks in one order). No CHECK on the sums: an upsert's proposed row (a change's −1) is checked
 // before it merges.
 //
-// The summaries every trade moves (the funnel, the trades by day, the open listings) are split into slots, the
-// counted row's id modulo 8 (migration 0032): a summary row is locked from the statement that moves it until its
-// transaction commits, and with one row per key every bid placed or approved on the platform at once queued behind
-// the others (issue 24, trades side by side). A slot row sums its own bids or listings, so each is a true sum of
-// part of them; readers sum the slots.
+// The funnel, which every bid placed, countered, accepted or traded moves, is split into slots, the counted bid's id
+// modulo 8 (migration 0032): a summary row is locked from the statement that moves it until its transaction commits,
+// and with one row per key every bid placed on the platform at once queued behind the others (issue 24, trades side
+// by side). A slot row sums its own bids, so each is a true sum of part of them; readers sum the slots. The trades by
+// day and the open listings move only when a trade is approved, and those approvals already queue on the invoice
+// counter: they have no slots (migration 0033), so the trend and the analysis read a row per key.
 
-/** The slot of a summary row: the counted bid's or listing's id modulo 8, written only by the triggers. */
+/** The slot of a summary row: the counted bid's id modulo 8, written only by the triggers. */
 export const summarySlot = () => smallint('slot').notNull().default(0);
 
 /**
@@ -89,7 +90,6 @@ export const openListingSums = pgTable(
     quantity: numeric('quantity', { precision: 20, scale: 1 }).notNull().default('0'),
     /** Σ available quantity × price. */
     value: numeric('value', { precision: 26, scale: 3 }).notNull().default('0'),
-    slot: summarySlot(),
   },
-  (t) => [primaryKey({ columns: [t.to_period, t.product, t.state, t.side, t.slot] })],
+  (t) => [primaryKey({ columns: [t.to_period, t.product, t.state, t.side] })],
 );

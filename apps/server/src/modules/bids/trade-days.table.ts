@@ -1,5 +1,4 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { summarySlot } from '../analysis/analysis.table.js';
 
 /**
  * The approved trades summed per India Standard Time day of approval, product, state (the offer's: where the spirit
@@ -23,9 +22,7 @@ export const tradeDays = pgTable(
     /** Σ each side's fee on the trade as the dashboard computes it (NA fees count as nothing). */
     buyer_commission: numeric('buyer_commission', { precision: 18, scale: 2 }).notNull().default('0'),
     seller_commission: numeric('seller_commission', { precision: 18, scale: 2 }).notNull().default('0'),
-    /** The trade's id modulo 8 (analysis.table.ts `summarySlot`): trades approved at once lock different rows. */
-    slot: summarySlot(),
   },
   // No CHECK on the sums: PostgreSQL checks an upsert's proposed row (a change's −1) before it merges it.
-  (t) => [primaryKey({ columns: [t.day, t.product, t.state, t.is_confidential, t.slot] })],
+  (t) => [primaryKey({ columns: [t.day, t.product, t.state, t.is_confidential] })],
 );

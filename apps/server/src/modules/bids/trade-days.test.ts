@@ -1,7 +1,7 @@
 // The trades' daily summary (migration 0024, trade-days.table.ts) against the trades it sums: approved through the
 // API, then inserted, moved to other days, changed and deleted by SQL as an import or a correction would. After each
-// step every (IST day, product, state, confidentiality, slot: the trade's id modulo 8) row equals what the test sums
-// itself from the approved bids it reads back — with the domain's fee arithmetic (feeTotal), not the trigger's SQL.
+// step every (IST day, product, state, confidentiality) row equals what the test sums itself from the approved bids
+// it reads back — with the domain's fee arithmetic (feeTotal), not the trigger's SQL.
 import { feeTotal, toMinor } from '@spirit/domain/fees/fees.rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ async function expected() {
   const sums = new Map<string, { trades: number; volume: bigint; value: bigint; buyer: bigint; seller: bigint }>();
   for (const t of trades) {
     const day = new Date(new Date(t.approved_at as string | Date).getTime() + IST_MS).toISOString().slice(0, 10);
-    const key = [day, t.product, t.offer_state, t.is_confidential, Number(t.id) % 8].join('|');
+    const key = [day, t.product, t.offer_state, t.is_confidential].join('|');
     const s = sums.get(key) ?? { trades: 0, volume: 0n, value: 0n, buyer: 0n, seller: 0n };
     const q = toMinor(String(t.quantity), 1);
     sums.set(key, {
@@ -50,12 +50,12 @@ async function expected() {
 
 async function kept() {
   const rows = await rowsOf<Record<string, string | number | boolean>>(sql`select to_char(day, 'YYYY-MM-DD') as day,
-    product, state, is_confidential, slot, trades, volume::text, value::text, buyer_commission::text,
+    product, state, is_confidential, trades, volume::text, value::text, buyer_commission::text,
     seller_commission::text from trade_days where trades <> 0 or volume <> 0 or value <> 0
       or buyer_commission <> 0 or seller_commission <> 0`);
   return rows
     .map((r) => ({
-      key: [r.day, r.product, r.state, r.is_confidential, r.slot].join('|'),
+      key: [r.day, r.product, r.state, r.is_confidential].join('|'),
       trades: Number(r.trades),
       volume: toMinor(String(r.volume), 1),
       value: toMinor(String(r.value), 3),

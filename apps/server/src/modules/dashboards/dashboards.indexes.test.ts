@@ -93,7 +93,7 @@ describe('the dashboard lists walk the bids’ indexes', () => {
     const values = { since: new Date(Date.now() - 90 * 86_400_000).toISOString() };
     for (const mode of MODES) {
       const text = await planOf(h.db, commissionQuery(h.db), values, mode);
-      expect(text, text).toMatch(/trade_days_day_product_state_is_confidential_slot_pk/);
+      expect(text, text).toMatch(/trade_days_day_product_state_is_confidential_pk/);
       expect(text, text).not.toMatch(/ on bids\b|Seq Scan/);
     }
   });

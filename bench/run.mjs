@@ -381,15 +381,18 @@ async function measureLoad(base, s, seconds) {
   });
 }
 
-/** Where the server's time went while it ran what `--only` chose (`--profile trade`: the trades, alone or in pairs). */
-function tradeProfile(dir) {
+/**
+ * The summary of the profile a server wrote into `dir` (then removed, unless BENCH_KEEP_PROFILE), printed under
+ * `label`: `--profile trade` profiles the run's own server, `--profile <scenario>` a second one.
+ */
+function profileOf(dir, label) {
   const summary = summarizeProfile(dir);
   if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
   if (!summary) return null;
-  const markdown = profileMarkdown('the trades', summary);
+  const markdown = profileMarkdown(label, summary);
   console.log(`\n${markdown}`);
-  return { scenario: 'the trades', ...summary, markdown };
+  return { scenario: label, ...summary, markdown };
 }
 
 /** Runs one scenario against a second server started with --cpu-prof and summarises where its time went. */
@@ -403,13 +406,7 @@ async function profileScenario(env, list, name) {
   } finally {
     await stop(server.child);
   }
-  const summary = summarizeProfile(dir);
-  if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${dir}`);
-  else rmSync(dir, { recursive: true, force: true });
-  if (!summary) return null;
-  const markdown = profileMarkdown(scenario.name, summary);
-  console.log(`\n${markdown}`);
-  return { scenario: scenario.name, ...summary, markdown };
+  return profileOf(dir, scenario.name);
 }
 
 /**
@@ -671,7 +668,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
         console.log(`  after the parallel trades: ${parallel.oversold} listings oversold or out of balance`);
       }
       const profiled = tradeProfileDir
-        ? tradeProfile(tradeProfileDir)
+        ? profileOf(tradeProfileDir, 'the trades')
         : arg('profile')
           ? await profileScenario(db.env, list, arg('profile'))
           : null;

@@ -159,36 +159,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (mailboxEnabled(config)) registerMailbox(app);
   await registerWeb(app, config.webDist);
 
+  // The jobs start once the app listens: not while `npm start` seeds (the lapse sweep would lapse the demo's past
+  // bids between the seed's steps on a slow machine), and never in a process that serves nobody (the seed CLI).
   if (options.scheduler) {
-    const stop = startScheduler(
-      db,
-      [
-        { name: 'purge-unclaimed-uploads', lockKey: 7_101, everyMs: 3_600_000, run: () => purgeUnclaimedUploads(deps) },
-        {
-          name: 'purge-idempotency-keys',
-          lockKey: 7_104,
-          everyMs: 3_600_000,
-          run: () => purgeIdempotencyKeys(db, deps.now()),
-        },
-        // An upload a request is still writing is left to it; one a failure left half-written is finished here.
-        {
-          name: 'resume-bulk-uploads',
-          lockKey: 7_108,
-          everyMs: 60_000,
-          run: () => resumeBulkUploads(deps, new Date(deps.now().getTime() - 120_000)),
-        },
-        { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
-        // Deliveries claim their rows (skip locked), so the lock only keeps the processes from polling together.
-        { name: 'webhook-deliveries', lockKey: 7_107, everyMs: 5_000, run: () => deliverDue(deps) },
-        { name: 'warn-lapsing-bids', lockKey: 7_105, everyMs: 60_000, run: () => warnLapsing(deps) },
-        { name: 'notification-digest', lockKey: 7_106, everyMs: 60_000, run: () => sendDigests(deps) },
-        // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
-        ...(options.database.kind === 'pglite'
-          ? [{ name: 'vacuum-embedded', lockKey: 7_103, everyMs: 60_000, run: () => vacuumEmbedded(db) }]
-          : []),
-      ],
-      app.log,
-    );
+    let stop = () => {};
+    app.addHook('onListen', async () => {
+      stop = startScheduler(db, scheduledJobs(deps, options.database.kind), app.log);
+    });
     app.addHook('onClose', async () => stop());
   }
   app.addHook('onClose', async () => deps.mailer.flush());
@@ -210,4 +187,39 @@ function sharedCounters(app: FastifyInstance, config: Config) {
   redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
   app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   return { redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true };
+}
+
+/** The periodic jobs, each run by one process at a time (its advisory lock). */
+function scheduledJobs(deps: Deps, kind: Database['kind']) {
+  const { db } = deps;
+  return [
+    {
+      name: 'purge-unclaimed-uploads',
+      lockKey: 7_101,
+      everyMs: 3_600_000,
+      run: () => purgeUnclaimedUploads(deps),
+    },
+    {
+      name: 'purge-idempotency-keys',
+      lockKey: 7_104,
+      everyMs: 3_600_000,
+      run: () => purgeIdempotencyKeys(db, deps.now()),
+    },
+    // An upload a request is still writing is left to it; one a failure left half-written is finished here.
+    {
+      name: 'resume-bulk-uploads',
+      lockKey: 7_108,
+      everyMs: 60_000,
+      run: () => resumeBulkUploads(deps, new Date(deps.now().getTime() - 120_000)),
+    },
+    { name: 'lapse-bids', lockKey: 7_102, everyMs: 60_000, run: () => lapseExpired(deps) },
+    // Deliveries claim their rows (skip locked), so the lock only keeps the processes from polling together.
+    { name: 'webhook-deliveries', lockKey: 7_107, everyMs: 5_000, run: () => deliverDue(deps) },
+    { name: 'warn-lapsing-bids', lockKey: 7_105, everyMs: 60_000, run: () => warnLapsing(deps) },
+    { name: 'notification-digest', lockKey: 7_106, everyMs: 60_000, run: () => sendDigests(deps) },
+    // The PostgreSQL server has its own autovacuum; the embedded one has none (db/maintenance.ts).
+    ...(kind === 'pglite'
+      ? [{ name: 'vacuum-embedded', lockKey: 7_103, everyMs: 60_000, run: () => vacuumEmbedded(db) }]
+      : []),
+  ];
 }

@@ -1,27 +1,63 @@
 // Statements built once per shape. Drizzle assembles a query's SQL text from its builder on every call, and on a
 // hot read that is the largest share of the server's time (docs/decisions.md "Performance (issue 6)"). A read
-// written with `statement` is built on first use per database session and shape, with `sql.placeholder` where the
-// values go, and afterwards only executed with the values: no SQL is assembled per request, and PostgreSQL keeps
-// its plan per connection (the pool names every parameterised statement, db/client.ts).
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+// written with `statement` is built on first use per shape, with `sql.placeholder` where the values go, and
+// afterwards only executed with the values, on the database or inside a transaction: no SQL is assembled per
+// request, and PostgreSQL keeps its plan per connection (the pool names every parameterised statement, db/client.ts).
+import { getTableColumns, Param, sql, type Column, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
 import { genericTwin, type Tx } from './client.js';
 import { containsAny, searchPattern, searchTextLike } from '../lib/list.js';
 
 type Preparable = { prepare(name: string): unknown };
 
 /**
- * A statement per session and shape. `build(tx, shape)` returns a query builder whose varying values are
+ * What a builder hands its session to prepare (the SQL text, the placeholders and constants in order, how rows map
+ * to fields) and what it sets on the result: recorded once, then given to any session's `prepareQuery`, which only
+ * wraps them. Drizzle's builders prepare through `this.session.prepareQuery(…)` (select, insert, update, delete).
+ */
+type Recipe = { args: unknown[]; after: Record<string, unknown> };
+type Session = { prepareQuery(...args: unknown[]): Record<string, unknown> };
+const sessionOf = (tx: Tx) => (tx as unknown as { session: Session }).session;
+
+function recipeOf(builder: Preparable): Recipe {
+  const held = builder as unknown as { session: Session };
+  const real = held.session;
+  let args: unknown[] | undefined;
+  const after: Record<string, unknown> = {};
+  // What the builder sets on the prepared query lands in `after`; `setToken` hands it back.
+  const recorder = new Proxy(after, {
+    get: (target, key) => (key === 'setToken' ? () => recorder : target[key as string]),
+  });
+  held.session = { prepareQuery: (...a: unknown[]) => ((args = a), recorder) };
+  try {
+    builder.prepare('');
+  } finally {
+    held.session = real;
+  }
+  if (!args) throw new Error('statement: the builder prepared nothing');
+  return { args, after };
+}
+
+function bind<P>(tx: Tx, recipe: Recipe): P {
+  const prepared = sessionOf(tx).prepareQuery(...recipe.args);
+  Object.assign(prepared, recipe.after);
+  return prepared as P;
+}
+
+/**
+ * A statement per shape, run on any session. `build(tx, shape)` returns a query builder whose varying values are
  * placeholders; `shape` is what changes the text (which filters are present, the order), never a value, so the
  * number of built statements is the number of shapes the code writes. Use the result as
  * `await listShape(tx, shape).execute({ name: value, … })`.
  *
- * Built per session: the database's own statements live as long as the process; a transaction gets statements
- * of its own, which go with it (a statement runs on the session it was built on).
+ * Built once per process and shape: a session (the database, or a transaction, whose statements must run on its
+ * own connection) gets the built text wrapped for it, which costs an object, not a build. A transaction's
+ * statements go with it.
  */
 export function statement<S extends Record<string, string | boolean>, Q extends Preparable>(
   build: (tx: Tx, shape: S) => Q,
   options: StatementOptions<S> = {},
 ): (tx: Tx, shape: S) => ReturnType<Q['prepare']> {
+  const recipes = new Map<string, Recipe>();
   const bySession = new WeakMap<object, Map<string, ReturnType<Q['prepare']>>>();
   return (given, shape) => {
     const tx = (options.generic?.(shape) && genericTwin.get(given)) || given;
@@ -30,12 +66,58 @@ export function statement<S extends Record<string, string | boolean>, Q extends 
     const key = Object.values(shape).join('|');
     let prepared = shapes.get(key);
     if (!prepared) {
+      let recipe = recipes.get(key);
       // No name: the pool names each statement after its text (PreparingClient), PGlite ignores names.
-      prepared = build(tx, shape).prepare('') as ReturnType<Q['prepare']>;
+      if (!recipe) recipes.set(key, (recipe = recipeOf(build(tx, shape))));
+      prepared = bind<ReturnType<Q['prepare']>>(tx, recipe);
       shapes.set(key, prepared);
     }
     return prepared;
   };
+}
+
+type RawPrepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
+export type SqlRecipes = Map<string, Recipe>;
+
+/**
+ * The SQL `build` writes, built once per `key` (none: built for this call only) and wrapped for `tx`; `.execute`
+ * answers as `tx.execute` does (the driver's result, rows unmapped).
+ */
+export function keyedSql(recipes: SqlRecipes, tx: Tx, key: string | null, build: () => SQL): RawPrepared {
+  let recipe = key === null ? undefined : recipes.get(key);
+  if (!recipe) {
+    const dialect = (tx as unknown as { dialect: { sqlToQuery(q: SQL): unknown } }).dialect;
+    recipe = { args: [dialect.sqlToQuery(build()), undefined, undefined, false], after: {} };
+    if (key !== null) recipes.set(key, recipe);
+  }
+  return bind<RawPrepared>(tx, recipe);
+}
+
+/**
+ * `statement` for SQL written as a template (a data-modifying WITH, an UPDATE … FROM VALUES): `build(shape)` returns
+ * the SQL with `sql.placeholder`s, built once per shape.
+ */
+export function sqlStatement<S extends Record<string, string | boolean | number>>(build: (shape: S) => SQL) {
+  const recipes: SqlRecipes = new Map();
+  return (tx: Tx, shape: S) => keyedSql(recipes, tx, Object.values(shape).join('|'), () => build(shape));
+}
+
+/**
+ * A placeholder filled through `column`'s encoder, as a value written there would be, with null staying SQL NULL
+ * (Drizzle's own placeholders encode null too: a json column would store JSON `null`, an array column fails).
+ */
+export function slot(column: Column, name: string): SQL {
+  const encoder = { mapToDriverValue: (v: unknown) => (v === null ? null : column.mapToDriverValue(v)) };
+  return sql`${new Param(sql.placeholder(name), encoder)}`;
+}
+
+/**
+ * `slot`s for the given columns of `table`, named after them (after `prefix`), for a builder's `set` or `values`:
+ * `.set(slots(bids, ['status', 'locked']))`, run with `{ status, locked }`.
+ */
+export function slots<K extends string>(table: Table, columns: readonly K[], prefix = ''): Record<K, never> {
+  const all = getTableColumns(table) as Record<string, Column>;
+  return Object.fromEntries(columns.map((c) => [c, slot(all[c]!, prefix + c)])) as Record<K, never>;
 }
 
 export type StatementOptions<S> = {

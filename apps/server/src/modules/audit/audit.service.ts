@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import type { InsertRows } from '../../db/together.js';
 import type { Deps } from '../../types.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import { countAudit, listAudit, type AuditQuery } from './audit.repository.js';
@@ -29,14 +30,13 @@ const auditRow = (entry: AuditEntry) => ({
   after: entry.after ?? null,
 });
 
-/** The entry's insert, not yet run: to send it with the change's other rows in one statement (db/together.ts). */
-export function auditInsert(tx: Tx, entry: AuditEntry) {
+function auditInsert(tx: Tx, entry: AuditEntry) {
   return tx.insert(auditLog).values(auditRow(entry));
 }
 
-/** Several entries' insert, not yet run (a sweep's batch); at least one entry. */
-export function auditInserts(tx: Tx, entries: AuditEntry[]) {
-  return tx.insert(auditLog).values(entries.map(auditRow));
+/** Entries to write with the change's other rows in one statement (db/together.ts). */
+export function auditRows(entries: AuditEntry[]): InsertRows {
+  return { table: auditLog, rows: entries.map(auditRow) };
 }
 
 const comparable = (v: unknown) => JSON.stringify(Array.isArray(v) ? [...v].sort() : (v ?? null));

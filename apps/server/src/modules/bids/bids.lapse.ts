@@ -11,10 +11,10 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../types.js';
 import { insertTogether } from '../../db/together.js';
-import { auditInserts } from '../audit/audit.service.js';
-import { bidEvent, eventInsert } from '../events/events.service.js';
+import { auditRows } from '../audit/audit.service.js';
+import { bidEvent, eventRows } from '../events/events.service.js';
 import { historyRow } from './bids.parties.js';
-import { historyInsert, lockExpired, type BidRow } from './bids.repository.js';
+import { historyRows, lockExpired, type BidRow } from './bids.repository.js';
 import { bids } from './bids.table.js';
 import { stateOf } from './bids.view.js';
 
@@ -40,14 +40,12 @@ export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
     .set({ status: 'Lapsed', version: sql`${bids.version} + 1`, updated_at: now })
     .where(inArray(bids.id, ids));
   await insertTogether(tx, [
-    historyInsert(
-      tx,
+    historyRows(
       lapsing.map(({ bid, states, side, historyStatus }) =>
         historyRow({ bid, states, side, actor: null, tier: null, status: historyStatus, now }),
       ),
     ),
-    auditInserts(
-      tx,
+    auditRows(
       lapsing.map(({ bid }) => ({
         actorUserId: null,
         companyId: null,
@@ -58,8 +56,7 @@ export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
         after: { status: 'Lapsed' },
       })),
     ),
-    eventInsert(
-      tx,
+    eventRows(
       lapsing.map(({ bid, side }) =>
         bidEvent(
           'bid.lapsed',

@@ -1,10 +1,12 @@
 // Bid queries of the transitions and the lapse sweep: the rows a change locks and reads, the tiers it checks, and
 // what it writes. A bid's detail is bids.detail.repository.ts's, the lists bids.lists.repository.ts's, the market's
 // figures bids.market.repository.ts's.
-import type { BidTier } from '@spirit/domain/bids/bids.constants';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { FLAG_KEYS, type BidTier } from '@spirit/domain/bids/bids.constants';
+import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
+import { alwaysGeneric, fixedStatement, slots, sqlStatement, statement } from '../../db/statements.js';
+import type { InsertRows } from '../../db/together.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
@@ -16,34 +18,55 @@ export type BidRow = typeof bids.$inferSelect;
 export type NewBidRow = typeof bids.$inferInsert;
 export type HistoryRow = typeof bidHistory.$inferInsert;
 
+// The trade path's statements are built once (db/statements.ts): a transition runs a dozen, and building each
+// from its builder on every call was the largest share of a trade's server time.
+const ID = sql.placeholder('id');
+const IDS = sql`any(${sql.placeholder('ids')}::int[])`;
+
+const bidStatement = fixedStatement((tx) => tx.select().from(bids).where(eq(bids.id, ID)));
+const lockBidStatement = fixedStatement((tx) => tx.select().from(bids).where(eq(bids.id, ID)).for('update'));
+
 /** The bid row, locked for the transition when `lock`. */
 export async function findBid(tx: Tx, id: number, lock = false): Promise<BidRow | null> {
-  const q = tx.select().from(bids).where(eq(bids.id, id));
-  const rows = lock ? await q.for('update') : await q;
+  const rows = await (lock ? lockBidStatement : bidStatement)(tx).execute({ id });
   return rows[0] ?? null;
 }
+
+const lockOpenPairStatement = fixedStatement((tx) =>
+  tx
+    .select()
+    .from(bids)
+    .where(
+      and(
+        eq(bids.offer_id, sql.placeholder('offer')),
+        eq(bids.ask_id, sql.placeholder('ask')),
+        sql`${bids.status} in ${OPEN}`,
+      ),
+    )
+    .for('update'),
+);
 
 /** The open bid joining two listings, locked (there is at most one: `bids_open_pair_idx`). */
 export async function lockOpenPair(tx: Tx, offerId: number, askId: number): Promise<BidRow | null> {
-  const rows = await tx
-    .select()
-    .from(bids)
-    .where(and(eq(bids.offer_id, offerId), eq(bids.ask_id, askId), sql`${bids.status} in ${OPEN}`))
-    .for('update');
+  const rows = await lockOpenPairStatement(tx).execute({ offer: offerId, ask: askId });
   return rows[0] ?? null;
 }
 
-const bidListingsQuery = (tx: Tx, ids: number[]) =>
+const bidListingsQuery = (tx: Tx) =>
   tx
     .select(listingView(listings, distilleries, companies))
     .from(listings)
     .innerJoin(distilleries, eq(distilleries.id, listings.distillery_id))
     .innerJoin(companies, eq(companies.id, listings.company_id))
-    .where(inArray(listings.id, ids));
+    .where(sql`${listings.id} = ${IDS}`);
+const bidListingsStatement = fixedStatement(bidListingsQuery);
+const shareLockBidListingsStatement = fixedStatement((tx) =>
+  bidListingsQuery(tx).orderBy(asc(listings.id)).for('share', { of: listings }),
+);
 
 /** A bid's two listings with what a bid shows of them: distillery, company and its name. */
 export async function bidListings(tx: Tx, ids: number[]) {
-  return bidListingsQuery(tx, ids);
+  return bidListingsStatement(tx).execute({ ids });
 }
 export type BidListing = Awaited<ReturnType<typeof bidListings>>[number];
 
@@ -54,7 +77,7 @@ export type BidListing = Awaited<ReturnType<typeof bidListings>>[number];
  * the listing and re-checks the joins against it: a listing moved to another distillery drops out (not found).
  */
 export async function shareLockBidListings(tx: Tx, ids: number[]) {
-  return bidListingsQuery(tx, ids).orderBy(asc(listings.id)).for('share', { of: listings });
+  return shareLockBidListingsStatement(tx).execute({ ids });
 }
 
 /** Whether a listing has a live bid (open, and still valid at `now`): its terms may not change meanwhile. */
@@ -68,13 +91,36 @@ export async function hasLiveBid(tx: Tx, listing: { id: number; side: 'Offer' | 
   return rows.length > 0;
 }
 
+const lockListingsStatement = fixedStatement((tx) =>
+  tx
+    .select()
+    .from(listings)
+    .where(sql`${listings.id} = ${IDS}`)
+    .orderBy(asc(listings.id))
+    .for('update'),
+);
+
 /**
  * Locks a pair's listing rows in one statement, in id order (the rows are locked as the sort hands them out), so two
  * final approvals sharing a listing queue instead of deadlocking.
  */
 export async function lockListings(tx: Tx, ids: number[]) {
-  return tx.select().from(listings).where(inArray(listings.id, ids)).orderBy(asc(listings.id)).for('update');
+  return lockListingsStatement(tx).execute({ ids });
 }
+
+const tradeListingsStatement = sqlStatement(({ rows }: { rows: number }) => {
+  const values = sql.join(
+    Array.from(
+      { length: rows },
+      (_, i) =>
+        sql`(${sql.placeholder(`id${i}`)}::int, ${sql.placeholder(`available${i}`)}::numeric, ${sql.placeholder(`status${i}`)}::text)`,
+    ),
+    sql`, `,
+  );
+  return sql`update ${listings} set available_quantity = v.available, status = v.status,
+      version = ${listings.version} + 1, updated_at = ${sql.placeholder('now')}::timestamptz
+    from (values ${values}) as v(id, available, status) where ${listings.id} = v.id`;
+});
 
 /** A trade's new quantities and statuses of its listings, both in one statement. */
 export async function tradeListings(
@@ -82,26 +128,28 @@ export async function tradeListings(
   traded: { listing: { id: number }; available: string; status: 'Open' | 'Closed' }[],
   now: Date,
 ) {
-  const values = sql.join(
-    traded.map((t) => sql`(${t.listing.id}::int, ${t.available}::numeric, ${t.status}::text)`),
-    sql`, `,
+  const values: Record<string, unknown> = { now: now.toISOString() };
+  traded.forEach((t, i) =>
+    Object.assign(values, { [`id${i}`]: t.listing.id, [`available${i}`]: t.available, [`status${i}`]: t.status }),
   );
-  await tx.execute(sql`update ${listings} set available_quantity = v.available, status = v.status,
-      version = ${listings.version} + 1, updated_at = ${now.toISOString()}::timestamptz
-    from (values ${values}) as v(id, available, status) where ${listings.id} = v.id`);
+  await tradeListingsStatement(tx, { rows: traded.length }).execute(values);
 }
+
+const bothTradingStatement = fixedStatement((tx) =>
+  tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`${companies.id} = ${IDS} and ${companies.status} = 'Approved'`)
+    .orderBy(asc(companies.id))
+    .for('share'),
+);
 
 /**
  * Whether both companies may still trade (Approved), share-locking their rows so a deletion or rejection waits for
  * the trade's transaction instead of slipping past it.
  */
 export async function bothTrading(tx: Tx, companyIds: [number, number]): Promise<boolean> {
-  const rows = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(inArray(companies.id, companyIds), eq(companies.status, 'Approved')))
-    .orderBy(asc(companies.id))
-    .for('share');
+  const rows = await bothTradingStatement(tx).execute({ ids: companyIds });
   return rows.length === 2;
 }
 
@@ -132,19 +180,85 @@ export async function tiersOn(tx: Tx, userId: number, distilleryIds: number[]): 
   return new Map(rows.map((r) => [r.distillery_id, r.tier]));
 }
 
-export async function insertHistory(tx: Tx, rows: HistoryRow[]) {
-  if (rows.length) await historyInsert(tx, rows);
+const STATE_COLUMNS = [...FLAG_KEYS, 'locked', 'status', 'updated_by', 'updated_at'] as const;
+const TERM_COLUMNS = ['quantity', 'price', 'valid_until', ...FEE_FIELDS, 'comment'] as const;
+const SETTLED_COLUMNS = [
+  'trade_reference',
+  'approved_at',
+  'buyer_commission_amount',
+  'buyer_state_gst',
+  'buyer_central_gst',
+  'seller_commission_amount',
+  'seller_state_gst',
+  'seller_central_gst',
+] as const;
+type Columns<K extends readonly (keyof BidRow)[]> = Pick<BidRow, K[number]>;
+
+/** A transition's new state; with new terms on a counter, with the trade's reference and fee rates on the last. */
+export type BidChange = Columns<typeof STATE_COLUMNS> &
+  (Columns<typeof TERM_COLUMNS> | object) &
+  (Columns<typeof SETTLED_COLUMNS> | object);
+
+const writeBidStatement = statement((tx: Tx, shape: { terms: boolean; settled: boolean }) =>
+  tx
+    .update(bids)
+    .set({
+      ...slots(bids, STATE_COLUMNS),
+      ...(shape.terms ? slots(bids, TERM_COLUMNS) : {}),
+      ...(shape.settled ? slots(bids, SETTLED_COLUMNS) : {}),
+      version: sql`${bids.version} + 1`,
+    })
+    .where(eq(bids.id, ID))
+    .returning(),
+);
+
+/** Writes a transition's change to the bid (its version raised) and answers the row as it now stands. */
+export async function writeBid(tx: Tx, id: number, change: BidChange): Promise<BidRow> {
+  const shape = { terms: 'quantity' in change, settled: 'trade_reference' in change };
+  const [row] = await writeBidStatement(tx, shape).execute({ ...change, id });
+  return row!;
 }
 
-/** The rows' insert, not yet run: to send with the change's audit and event rows in one statement. */
-export function historyInsert(tx: Tx, rows: HistoryRow[]) {
-  return tx.insert(bidHistory).values(rows);
+const PLACED_COLUMNS = [
+  'offer_id',
+  'ask_id',
+  'seller_company_id',
+  'buyer_company_id',
+  'product',
+  'placed_by',
+  'quantity',
+  'price',
+  'valid_until',
+  ...FEE_FIELDS,
+  'comment',
+  'is_confidential',
+  ...FLAG_KEYS,
+  'locked',
+  'status',
+  'created_by',
+  'updated_by',
+  'created_at',
+  'updated_at',
+] as const;
+const insertBidStatement = fixedStatement((tx) => tx.insert(bids).values(slots(bids, PLACED_COLUMNS)).returning());
+
+/** A placed bid's row, as written. */
+export async function insertBid(tx: Tx, row: Required<Pick<NewBidRow, (typeof PLACED_COLUMNS)[number]>>) {
+  const [written] = await insertBidStatement(tx).execute(row);
+  return written!;
 }
+
+/** History rows to write with the change's other rows in one statement (db/together.ts). */
+export function historyRows(rows: HistoryRow[]): InsertRows {
+  return { table: bidHistory, rows };
+}
+
+const nextTradeNumberStatement = sqlStatement(() => sql`select nextval('trade_reference_seq')::text as n`);
 
 /** The next trade reference number (`TR-YYYY-NNNNNN`'s last part). */
 export async function nextTradeNumber(tx: Tx): Promise<number> {
-  const res = await tx.execute<{ n: string }>(sql`select nextval('trade_reference_seq')::text as n`);
-  return Number((res as unknown as { rows: { n: string }[] }).rows[0]!.n);
+  const res = await nextTradeNumberStatement(tx, {}).execute();
+  return Number((res as { rows: { n: string }[] }).rows[0]!.n);
 }
 
 // --- The lapse sweep ----------------------------------------------------------------------------------------------

@@ -19,14 +19,13 @@ import {
 import type { BidActionBody, CreateBid, NegotiateBid } from '@spirit/domain/bids/bids.schemas';
 import { FEE_FIELDS } from '@spirit/domain/listings/listings.constants';
 import { currentPeriod, decilitres, litresOf, periodsOverlap } from '@spirit/domain/listings/listings.rules';
-import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { insertTogether } from '../../db/together.js';
 import { onUniqueViolation } from '../../lib/db-errors.js';
 import type { Deps } from '../../types.js';
-import { auditInsert } from '../audit/audit.service.js';
-import { bidEvent, eventInsert, listingEvent } from '../events/events.service.js';
+import { auditRows } from '../audit/audit.service.js';
+import { bidEvent, eventRows, listingEvent } from '../events/events.service.js';
 import { applicableRates } from '../fees/fees.service.js';
 import { issueTradeInvoices } from '../invoices/invoices.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
@@ -36,17 +35,18 @@ import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pai
 import { detailFor } from './bids.read.js';
 import {
   bothTrading,
-  historyInsert,
+  historyRows,
   lockListings,
   tradeListings,
   lockOpenPair,
   nextTradeNumber,
   shareLockBidListings,
   tiersOn,
+  insertBid,
+  writeBid,
   type BidListing,
   type BidRow,
 } from './bids.repository.js';
-import { bids } from './bids.table.js';
 import { stateOf } from './bids.view.js';
 import { approvalWindowOpen } from './bids.step-up.js';
 
@@ -116,31 +116,27 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       if (existing && existing.valid_until > now) throw bidError('bid.duplicate');
       if (existing)
         await lapseRows(tx, [{ bid: existing, offer_state: pair.offer.state, ask_state: pair.ask.state }], now);
-      const [row] = await tx
-        .insert(bids)
-        .values({
-          offer_id: pair.offer.id,
-          ask_id: pair.ask.id,
-          seller_company_id: pair.offer.company_id,
-          buyer_company_id: pair.ask.company_id,
-          product: mine.product,
-          placed_by: companyTypeOfSide(side),
-          quantity: input.quantity.toFixed(1),
-          price: input.price.toFixed(2),
-          valid_until: validity.valid_until,
-          ...feeColumns(input),
-          comment: input.comment,
-          is_confidential: !!input.is_bid_confidential,
-          ...decision.next.flags,
-          locked: decision.next.locked,
-          status: decision.next.status,
-          created_by: actor.userId,
-          updated_by: actor.userId,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning();
-      const bid = row!;
+      const bid = await insertBid(tx, {
+        offer_id: pair.offer.id,
+        ask_id: pair.ask.id,
+        seller_company_id: pair.offer.company_id,
+        buyer_company_id: pair.ask.company_id,
+        product: mine.product,
+        placed_by: companyTypeOfSide(side),
+        quantity: input.quantity.toFixed(1),
+        price: input.price.toFixed(2),
+        valid_until: validity.valid_until,
+        ...feeColumns(input),
+        comment: input.comment ?? '',
+        is_confidential: !!input.is_bid_confidential,
+        ...decision.next.flags,
+        locked: decision.next.locked,
+        status: decision.next.status,
+        created_by: actor.userId,
+        updated_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      });
       // The history, audit and event rows in one round trip.
       const history = historyRow({
         bid,
@@ -154,11 +150,9 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       });
       const entry = { actorUserId: actor.userId, companyId, objectType: 'bid', objectId: bid.id };
       await insertTogether(tx, [
-        historyInsert(tx, [history]),
-        auditInsert(tx, { ...entry, action: 'bid.placed', after: audited(bid) }),
-        eventInsert(tx, [
-          bidEvent('bid.placed', bid, { userId: actor.userId, companyId }, { side, tier: 'negotiator' }),
-        ]),
+        historyRows([history]),
+        auditRows([{ ...entry, action: 'bid.placed', after: audited(bid) }]),
+        eventRows([bidEvent('bid.placed', bid, { userId: actor.userId, companyId }, { side, tier: 'negotiator' })]),
       ]);
       return detailFor(tx, actor, bid.id, companyId, now);
     }),
@@ -214,29 +208,23 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     }
     const next = decision.next;
     const settled = next.status === 'Approved' ? await settle(deps, tx, bid, actor, now) : {};
-    const [row] = await tx
-      .update(bids)
-      .set({
-        ...(terms
-          ? {
-              quantity: terms.quantity.toFixed(1),
-              price: terms.price.toFixed(2),
-              valid_until: terms.valid_until ?? bid.valid_until,
-              ...feeColumns(terms),
-              comment: terms.comment,
-            }
-          : {}),
-        ...next.flags,
-        locked: next.locked,
-        status: next.status,
-        ...settled,
-        version: sql`${bids.version} + 1`,
-        updated_by: actor.userId,
-        updated_at: now,
-      })
-      .where(eq(bids.id, bid.id))
-      .returning();
-    const after = row!;
+    const after = await writeBid(tx, bid.id, {
+      ...(terms
+        ? {
+            quantity: terms.quantity.toFixed(1),
+            price: terms.price.toFixed(2),
+            valid_until: terms.valid_until ?? bid.valid_until,
+            ...feeColumns(terms),
+            comment: terms.comment,
+          }
+        : {}),
+      ...next.flags,
+      locked: next.locked,
+      status: next.status,
+      ...settled,
+      updated_by: actor.userId,
+      updated_at: now,
+    });
     const history = historyRow({
       bid: after,
       states: { offer: pair.offer.state, ask: pair.ask.state },
@@ -251,9 +239,9 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     const entry = { actorUserId: actor.userId, companyId, objectType: 'bid', objectId: bid.id };
     // The history, audit and event rows in one round trip.
     await insertTogether(tx, [
-      historyInsert(tx, [history]),
-      auditInsert(tx, { ...entry, action: type, before: audited(bid), after: audited(after) }),
-      eventInsert(tx, [bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier })]),
+      historyRows([history]),
+      auditRows([{ ...entry, action: type, before: audited(bid), after: audited(after) }]),
+      eventRows([bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier })]),
     ]);
     const detail = await detailFor(tx, actor, after.id, companyId, now);
     // The invoices last: their serials keep the counter row locked until commit, and every final approval on the
@@ -296,26 +284,29 @@ async function settle(deps: Deps, tx: Tx, bid: BidRow, actor: Actor, now: Date) 
     return { listing: l, available: litresOf(left), status: left > 0n ? l.status : ('Closed' as const) };
   });
   await tradeListings(tx, traded, now);
-  const written = traded.flatMap(({ listing: l, available, status }) => [
-    auditInsert(tx, {
-      actorUserId: actor.userId,
-      companyId: l.company_id,
-      objectType: 'listing',
-      objectId: l.id,
-      action: 'listing.traded',
-      before: { available_quantity: l.available_quantity, status: l.status },
-      after: { available_quantity: available, status, bid_id: bid.id },
-    }),
-    eventInsert(tx, [
-      listingEvent(
-        status === 'Closed' ? 'listing.closed' : 'listing.changed',
-        { ...l, status },
-        { userId: actor.userId, companyId: l.company_id },
-      ),
-    ]),
-  ]);
   // Both listings' audit and event rows in one round trip.
-  await insertTogether(tx, written);
+  await insertTogether(tx, [
+    auditRows(
+      traded.map(({ listing: l, available, status }) => ({
+        actorUserId: actor.userId,
+        companyId: l.company_id,
+        objectType: 'listing',
+        objectId: l.id,
+        action: 'listing.traded',
+        before: { available_quantity: l.available_quantity, status: l.status },
+        after: { available_quantity: available, status, bid_id: bid.id },
+      })),
+    ),
+    eventRows(
+      traded.map(({ listing: l, status }) =>
+        listingEvent(
+          status === 'Closed' ? 'listing.closed' : 'listing.changed',
+          { ...l, status },
+          { userId: actor.userId, companyId: l.company_id },
+        ),
+      ),
+    ),
+  ]);
   const [buyerRate, sellerRate] = await applicableRates(
     deps,
     [

@@ -5,6 +5,7 @@
 import { STEP_UP } from '@spirit/domain/bids/bids.constants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { fixedStatement } from '../../db/statements.js';
 import type { Actor } from '../../lib/actor.js';
 import { newNumericCode, sameHash, sha256 } from '../../lib/crypto.js';
 import { tooMany } from '../../lib/errors.js';
@@ -19,12 +20,15 @@ const codeHash = (userId: number, code: string) => sha256(`${userId}:approval:${
 
 /** Whether the caller's session has an open approval window at `now`. */
 export async function approvalWindowOpen(tx: Tx, actor: Actor, now: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ until: sessions.approval_until })
-    .from(sessions)
-    .where(and(eq(sessions.id, actor.sessionId), isNull(sessions.revoked_at)));
+  const [row] = await approvalWindowStatement(tx).execute({ session: actor.sessionId });
   return !!row?.until && row.until > now;
 }
+const approvalWindowStatement = fixedStatement((tx) =>
+  tx
+    .select({ until: sessions.approval_until })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('session')), isNull(sessions.revoked_at))),
+);
 
 /** The newest approval code of a user, locked: checking and spending it is one step for concurrent tries. */
 async function lockLatestCode(tx: Tx, userId: number) {

@@ -4,6 +4,7 @@
 import type { EventType } from '@spirit/domain/events/events.constants';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { InsertRows } from '../../db/together.js';
 import { events } from './events.table.js';
 
 export type EventInput = {
@@ -24,20 +25,25 @@ export async function publish(tx: Tx, input: EventInput | EventInput[]): Promise
   for (let i = 0; i < all.length; i += CHUNK) await eventInsert(tx, all.slice(i, i + CHUNK));
 }
 
-/** The events' insert, not yet run: to send with the change's other rows in one statement (db/together.ts). */
-export function eventInsert(tx: Tx, input: EventInput[]) {
-  return tx.insert(events).values(
-    input.map((e) => ({
-      type: e.type,
-      bid_id: e.bidId ?? null,
-      listing_id: e.listingId ?? null,
-      company_ids: e.companyIds ? [...new Set(e.companyIds)] : null,
-      actor_user_id: e.actor?.userId ?? null,
-      actor_company_id: e.actor?.companyId ?? null,
-      data: e.data ?? {},
-    })),
-  );
+/** One chunk of `publish`'s events. */
+function eventInsert(tx: Tx, input: EventInput[]) {
+  return tx.insert(events).values(input.map(eventRow));
 }
+
+/** Events to write with the change's other rows in one statement (db/together.ts). */
+export function eventRows(input: EventInput[]): InsertRows {
+  return { table: events, rows: input.map(eventRow) };
+}
+
+const eventRow = (e: EventInput) => ({
+  type: e.type,
+  bid_id: e.bidId ?? null,
+  listing_id: e.listingId ?? null,
+  company_ids: e.companyIds ? [...new Set(e.companyIds)] : null,
+  actor_user_id: e.actor?.userId ?? null,
+  actor_company_id: e.actor?.companyId ?? null,
+  data: e.data ?? {},
+});
 
 /**
  * A bulk upload's listings, one `listing.created` event each, written by one statement from the rows themselves: the

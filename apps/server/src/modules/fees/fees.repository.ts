@@ -109,16 +109,22 @@ export type RateTarget = { companyType: 'Seller' | 'Buyer'; companyId: number; p
  * product: at most four rows a target, read through the scope index, never every rate of a company type.
  */
 export async function candidateRates(tx: Tx, targets: readonly RateTarget[]): Promise<FeeRow[]> {
-  const keys = targets.flatMap((t) =>
-    [t.companyId, 0].flatMap((company) => [t.product, ''].map((product) => [t.companyType, company, product] as const)),
+  const values: Record<string, unknown> = {};
+  targets.forEach((t, i) =>
+    Object.assign(values, { [`type${i}`]: t.companyType, [`company${i}`]: t.companyId, [`product${i}`]: t.product }),
   );
+  return candidateRatesStatement(tx, { targets: String(targets.length) }).execute(values);
+}
+// Each target's four keys: its company's or any company's rate, for its product or any product.
+const candidateRatesStatement = statement((tx: Tx, shape: { targets: string }) => {
+  const keys = Array.from({ length: Number(shape.targets) }, (_, i) => {
+    const [type, company, product] = ['type', 'company', 'product'].map((n) => sql.placeholder(`${n}${i}`));
+    return [company, sql`0`].flatMap((c) => [product, sql`''`].map((p) => sql`(${type}, ${c}::int, ${p})`));
+  }).flat();
   return tx
     .select()
     .from(feeRates)
     .where(
-      sql`(${feeRates.company_type}, coalesce(${feeRates.company_id}, 0), coalesce(${feeRates.product}, '')) in (${sql.join(
-        keys.map(([type, company, product]) => sql`(${type}, ${company}::int, ${product})`),
-        sql`, `,
-      )})`,
+      sql`(${feeRates.company_type}, coalesce(${feeRates.company_id}, 0), coalesce(${feeRates.product}, '')) in (${sql.join(keys, sql`, `)})`,
     );
-}
+});

@@ -18,10 +18,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
+import { fixedStatement, slots } from '../../db/statements.js';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
-import { auditInserts } from '../audit/audit.service.js';
+import { insertTogether } from '../../db/together.js';
+import { auditRows } from '../audit/audit.service.js';
 import { companies } from '../companies/companies.table.js';
 import { renderInvoicePdf } from './invoices.pdf.js';
 import { invoiceCounters, invoices } from './invoices.table.js';
@@ -49,23 +51,32 @@ export const ratesOf = (trade: TradeRates, side: BidSide): FeeRates => ({
 
 const invoiceNotFound = () => notFound('invoice.not_found', INVOICE_MESSAGES.notFound);
 
-/** The next `count` serials of a series in a financial year; the counter row stays locked until commit. */
-async function takeSerials(tx: Tx, kind: InvoiceKind, financialYear: string, count: number): Promise<number[]> {
-  const series = INVOICE_SERIES[kind];
-  const [row] = await tx
+// Statements built once (db/statements.ts): the final approval, which every trade on the platform queues behind
+// while it holds the counter row, runs these.
+const takeSerialsStatement = fixedStatement((tx) =>
+  tx
     .insert(invoiceCounters)
-    .values({ series, financial_year: financialYear, last_number: count })
+    .values(slots(invoiceCounters, ['series', 'financial_year', 'last_number']))
     .onConflictDoUpdate({
       target: [invoiceCounters.series, invoiceCounters.financial_year],
-      set: { last_number: sql`${invoiceCounters.last_number} + ${count}` },
+      set: { last_number: sql`${invoiceCounters.last_number} + excluded.last_number` },
     })
-    .returning({ last: invoiceCounters.last_number });
+    .returning({ last: invoiceCounters.last_number }),
+);
+
+/** The next `count` serials of a series in a financial year; the counter row stays locked until commit. */
+async function takeSerials(tx: Tx, kind: InvoiceKind, financialYear: string, count: number): Promise<number[]> {
+  const [row] = await takeSerialsStatement(tx).execute({
+    series: INVOICE_SERIES[kind],
+    financial_year: financialYear,
+    last_number: count,
+  });
   const last = row!.last;
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }
 
-async function billedCompanies(tx: Tx, ids: number[]) {
-  const rows = await tx
+const billedCompaniesStatement = fixedStatement((tx) =>
+  tx
     .select({
       id: companies.id,
       name: sql<string>`coalesce(nullif(${companies.registered_name}, ''), ${companies.name})`,
@@ -76,7 +87,11 @@ async function billedCompanies(tx: Tx, ids: number[]) {
       gstin: companies.gst_number,
     })
     .from(companies)
-    .where(inArray(companies.id, ids));
+    .where(sql`${companies.id} = any(${sql.placeholder('ids')}::int[])`),
+);
+
+async function billedCompanies(tx: Tx, ids: number[]) {
+  const rows = await billedCompaniesStatement(tx).execute({ ids });
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -192,17 +207,18 @@ export async function reissueInvoices(
 /** The issued rows' audit entries, in one statement. */
 async function auditIssued(tx: Tx, rows: InvoiceRow[], actorUserId: number) {
   if (!rows.length) return;
-  await auditInserts(
-    tx,
-    rows.map((row) => ({
-      actorUserId,
-      companyId: row.company_id,
-      action: row.kind === 'credit_note' ? 'invoice.credited' : 'invoice.issued',
-      objectType: 'invoice',
-      objectId: row.id,
-      after: { number: row.number, bid_id: row.bid_id, side: row.side, total: row.total },
-    })),
-  );
+  await insertTogether(tx, [
+    auditRows(
+      rows.map((row) => ({
+        actorUserId,
+        companyId: row.company_id,
+        action: row.kind === 'credit_note' ? 'invoice.credited' : 'invoice.issued',
+        objectType: 'invoice',
+        objectId: row.id,
+        after: { number: row.number, bid_id: row.bid_id, side: row.side, total: row.total },
+      })),
+    ),
+  ]);
 }
 
 /** The final approval's invoices: both sides of the trade, in its transaction, audited. */

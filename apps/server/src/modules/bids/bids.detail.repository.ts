@@ -13,7 +13,7 @@ import { ask, buyer, counterpartyDistillery, listingView, offer, seller } from '
 import { bidHistory, bids } from './bids.table.js';
 
 /** The tier the user `$user` holds on a distillery (as `tiersOn` reads it), as a scalar subquery. */
-const tierOn = (distilleryId: SQLWrapper) => {
+export const tierOn = (distilleryId: SQLWrapper) => {
   const user = sql.placeholder('user');
   return sql<BidTier | null>`(select case when m.negotiator_id = ${user} then 'negotiator'
       when m.authorizer_id = ${user} then 'authorizer' else 'approver' end
@@ -23,8 +23,8 @@ const tierOn = (distilleryId: SQLWrapper) => {
     limit 1)`;
 };
 
-const offerDistillery = alias(distilleries, 'offer_distillery');
-const askDistillery = alias(distilleries, 'ask_distillery');
+export const offerDistillery = alias(distilleries, 'offer_distillery');
+export const askDistillery = alias(distilleries, 'ask_distillery');
 
 /** A history entry as the detail shows it (bids.view.ts `historyEntries`). */
 export type BidHistoryEntryRow = {

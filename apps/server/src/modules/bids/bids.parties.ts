@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { tradingSide } from '../listings/listings.service.js';
 import { bidError } from './bids.errors.js';
-import { bidListings, findBid, tiersOn, type BidListing, type BidRow } from './bids.repository.js';
+import { bidListings, findBid, lockTransition, type BidListing, type BidRow } from './bids.repository.js';
 import { sideOf } from './bids.view.js';
 
 export function refuse(d: Decision): never {
@@ -36,21 +36,6 @@ export function placeFrom(side: BidSide, tiers: { offer: BidTier | null; ask: Bi
   return { actor: own ? { side, tier: own } : null, bothSides: !!other };
 }
 
-/**
- * The caller's place in a bid: the tier the mappings give them on their side's listing's distillery. A user who holds
- * a tier on both listings' distilleries is refused outright (`bid.both_sides`); the service never lets one person
- * trade with themselves, even if the mappings were ever to allow it.
- */
-export async function actorOn(tx: Tx, actor: Actor, side: BidSide, pair: Pair): Promise<BidActor | null> {
-  const tiers = await tiersOn(tx, actor.userId, [pair.offer.distillery_id, pair.ask.distillery_id]);
-  const place = placeFrom(side, {
-    offer: tiers.get(pair.offer.distillery_id) ?? null,
-    ask: tiers.get(pair.ask.distillery_id) ?? null,
-  });
-  if (place.bothSides) throw bidError('bid.both_sides');
-  return place.actor;
-}
-
 /** The state machine's answer for a same-company user it does not know as a party: not mapped, not "not found". */
 export function decideFor(input: Parameters<typeof decide>[0]): Decision {
   const d = decide(input);
@@ -66,6 +51,27 @@ export async function lockForCaller(tx: Tx, actor: Actor, id: number) {
   const side = bid && sideOf(bid, companyId);
   if (!bid || !side) throw bidError('bid.not_found');
   return { bid, side, companyId };
+}
+
+/**
+ * A transition's view of its bid in one statement (`lockTransition`): the bid locked, the caller's side, both
+ * listings, the caller's place (`placeFrom`: a user holding a tier on both sides is refused as `bid.both_sides`, so
+ * one person never trades with themselves), and their session's approval window. Another company's bid does
+ * not exist for the caller.
+ */
+export async function lockForTransition(tx: Tx, actor: Actor, id: number) {
+  const { companyId } = tradingSide(actor);
+  const row = await lockTransition(tx, { id, userId: actor.userId, sessionId: actor.sessionId });
+  const side = row && sideOf(row.bid, companyId);
+  if (!row || !side) throw bidError('bid.not_found');
+  return {
+    bid: row.bid,
+    side,
+    companyId,
+    pair: { offer: row.offer, ask: row.ask } satisfies Pair,
+    place: placeFrom(side, { offer: row.offer_tier, ask: row.ask_tier }),
+    approvalUntil: row.approval_until,
+  };
 }
 
 /** A history entry of `bid` as it stands, by `side` (its acting user and tier; none for the clock). */

@@ -28,7 +28,7 @@ export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: num
   const side = view && companyId !== null ? sideOf(view.bid, companyId) : null;
   const platform = companyId === null && view?.bid.status === 'Approved';
   if (!view || (!side && !platform)) throw bidError('bid.not_found');
-  // The caller's tier on their side; a reader holding one on both sides reads as no party (`actorOn` refuses them).
+  // The caller's tier on their side; a reader holding one on both sides reads as no party (a transition refuses them).
   const place = side ? placeFrom(side, { offer: view.offer_tier, ask: view.ask_tier }) : null;
   const bidActor = !place || place.bothSides ? null : place.actor;
   const viewer: Viewer = { companyId, side, platform };

@@ -11,7 +11,9 @@ import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
-import { ask, listingView, liveWhere, offer, OPEN } from './bids.sql.js';
+import { sessions } from '../auth/auth.table.js';
+import { askDistillery, offerDistillery, tierOn } from './bids.detail.repository.js';
+import { ask, buyer, listingView, liveWhere, offer, OPEN, seller } from './bids.sql.js';
 import { bidHistory, bids } from './bids.table.js';
 
 export type BidRow = typeof bids.$inferSelect;
@@ -30,6 +32,42 @@ const lockBidStatement = fixedStatement((tx) => tx.select().from(bids).where(eq(
 export async function findBid(tx: Tx, id: number, lock = false): Promise<BidRow | null> {
   const rows = await (lock ? lockBidStatement : bidStatement)(tx).execute({ id });
   return rows[0] ?? null;
+}
+
+/**
+ * Everything a transition reads before it decides, in one statement: the bid locked, its two listings as
+ * `bidListings` gives them, the tier `$user` holds on each listing's distillery, and the end of the approval window
+ * of the session `$session` (null when none or revoked). The listings are read in the statement's snapshot: a
+ * transition that waited for the bid's lock decides on listings as they stood when it asked, and the final approval
+ * locks and re-checks them (`lockListings`, `pairRefusal`).
+ */
+const lockTransitionStatement = fixedStatement((tx) =>
+  tx
+    .select({
+      bid: bids,
+      offer: listingView(offer, offerDistillery, seller),
+      ask: listingView(ask, askDistillery, buyer),
+      offer_tier: tierOn(offer.distillery_id),
+      ask_tier: tierOn(ask.distillery_id),
+      approval_until: sql<Date | null>`(select ${sessions.approval_until} from ${sessions}
+        where ${sessions.id} = ${sql.placeholder('session')} and ${sessions.revoked_at} is null)`.mapWith(
+        sessions.approval_until,
+      ),
+    })
+    .from(bids)
+    .innerJoin(offer, eq(offer.id, bids.offer_id))
+    .innerJoin(ask, eq(ask.id, bids.ask_id))
+    .innerJoin(offerDistillery, eq(offerDistillery.id, offer.distillery_id))
+    .innerJoin(askDistillery, eq(askDistillery.id, ask.distillery_id))
+    .innerJoin(seller, eq(seller.id, offer.company_id))
+    .innerJoin(buyer, eq(buyer.id, ask.company_id))
+    .where(eq(bids.id, ID))
+    .for('update', { of: bids }),
+);
+
+export async function lockTransition(tx: Tx, opts: { id: number; userId: number; sessionId: number }) {
+  const [row] = await lockTransitionStatement(tx).execute({ id: opts.id, user: opts.userId, session: opts.sessionId });
+  return row ?? null;
 }
 
 const lockOpenPairStatement = fixedStatement((tx) =>

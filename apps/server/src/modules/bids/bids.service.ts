@@ -31,7 +31,7 @@ import { issueTradeInvoices } from '../invoices/invoices.service.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { bidError } from './bids.errors.js';
 import { lapseRows } from './bids.lapse.js';
-import { actorOn, decideFor, historyRow, lockForCaller, pairOf, refuse, type Pair } from './bids.parties.js';
+import { decideFor, historyRow, lockForTransition, refuse, type Pair } from './bids.parties.js';
 import { detailFor } from './bids.read.js';
 import {
   bothTrading,
@@ -48,7 +48,6 @@ import {
   type BidRow,
 } from './bids.repository.js';
 import { stateOf } from './bids.view.js';
-import { approvalWindowOpen } from './bids.step-up.js';
 
 const feeColumns = (input: Partial<Record<(typeof FEE_FIELDS)[number], number>>) =>
   Object.fromEntries(FEE_FIELDS.map((f) => [f, input[f] === undefined ? null : input[f].toFixed(2)])) as Record<
@@ -181,17 +180,18 @@ const AUDIT_ACTION = {
 async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const { bid, side, companyId } = await lockForCaller(tx, actor, bidId);
+    const { bid, side, companyId, pair, place, approvalUntil } = await lockForTransition(tx, actor, bidId);
     if (bid.version !== t.version) throw bidError('bid.stale');
-    const pair = await pairOf(tx, bid);
-    const bidActor = await actorOn(tx, actor, side, pair);
+    if (place.bothSides) throw bidError('bid.both_sides');
+    const bidActor = place.actor;
     const action: Transition['action'] =
       t.action === 'accept' || t.action === 'approve'
         ? actionOfBidAction(true, bidActor?.tier ?? 'negotiator')
         : t.action;
     const decision = decideFor({ bid: stateOf(bid), action, actor: bidActor, now });
     if (!decision.ok) return refuse(decision);
-    if (action !== 'counter' && !(await approvalWindowOpen(tx, actor, now))) throw bidError('bid.step_up_required');
+    // The window is read with the bid, fresh in this transaction, never from the cached caller (bids.step-up.ts).
+    if (action !== 'counter' && !(approvalUntil && approvalUntil > now)) throw bidError('bid.step_up_required');
     let terms = t.terms;
     if (terms) {
       // A new validity is kept as the server's now plus the hours the client chose; none keeps the bid's deadline

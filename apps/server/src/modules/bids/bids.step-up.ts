@@ -3,9 +3,8 @@
 // window lives on the session row, so revoking the session (logout, archive, password change) closes it; it is read
 // fresh inside each transition, never from the cached caller.
 import { STEP_UP } from '@spirit/domain/bids/bids.constants';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fixedStatement } from '../../db/statements.js';
 import type { Actor } from '../../lib/actor.js';
 import { newNumericCode, sameHash, sha256 } from '../../lib/crypto.js';
 import { tooMany } from '../../lib/errors.js';
@@ -17,18 +16,6 @@ import { users } from '../users/users.table.js';
 import { bidError } from './bids.errors.js';
 
 const codeHash = (userId: number, code: string) => sha256(`${userId}:approval:${code}`);
-
-/** Whether the caller's session has an open approval window at `now`. */
-export async function approvalWindowOpen(tx: Tx, actor: Actor, now: Date): Promise<boolean> {
-  const [row] = await approvalWindowStatement(tx).execute({ session: actor.sessionId });
-  return !!row?.until && row.until > now;
-}
-const approvalWindowStatement = fixedStatement((tx) =>
-  tx
-    .select({ until: sessions.approval_until })
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('session')), isNull(sessions.revoked_at))),
-);
 
 /** The newest approval code of a user, locked: checking and spending it is one step for concurrent tries. */
 async function lockLatestCode(tx: Tx, userId: number) {

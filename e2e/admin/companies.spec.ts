@@ -300,7 +300,10 @@ test('the SuperAdmin rejects a registration; it is listed under Rejected Only', 
     .getByRole('link', { name: `View Details of ${rejected.name}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/companyinfo/${id}$`));
-  await page.getByRole('button', { name: 'Reject' }).click();
+  // The page itself, not the list it replaces: under load the list stays a moment after the URL changes, and its
+  // row's "Notify Rejected Spirits…" button matched a loose "Reject" (the click then opened nothing).
+  await expect(detailOf(page, 'Status')).toHaveText('Pending');
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
   const askReject = confirmDialog(page, 'Are you sure you want to reject this company?');
   await askReject.getByLabel('Reason (optional, included in the mail)').fill('The PAN card is unreadable');
   await checkPage(page, testInfo, 'companyinfo-reject-confirm');

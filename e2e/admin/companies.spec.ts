@@ -260,7 +260,8 @@ test('the SuperAdmin deletes the company (after a cancelled try) and restores it
 
   await row.getByRole('link', { name: `View Details of ${renamed}` }).click();
   await expect(page).toHaveURL(new RegExp(`/companyinfo/${companyId}$`));
-  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(detailOf(page, 'Status')).toHaveText('Deleted');
+  await page.getByRole('button', { name: 'Restore', exact: true }).click();
   const askRestore = confirmDialog(page, 'Are you sure you want to restore this company?');
   await askRestore.getByRole('button', { name: 'No' }).click();
   await expect(page.getByText('Restore operation cancelled')).toBeVisible();

@@ -1,10 +1,12 @@
 // Writing events (issue 25 part 1). `publish` is called inside the transaction that makes the change, beside its
 // audit entry: the event commits with the change or not at all. It costs the request one insert; numbering and
 // fan-out happen after the commit, elsewhere (events.outbox.ts).
+import { FLAG_KEYS, type FlagKey } from '@spirit/domain/bids/bids.constants';
 import type { EventType } from '@spirit/domain/events/events.constants';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { InsertRows } from '../../db/together.js';
+import type { BidRow } from '../bids/bids.repository.js';
 import { events } from './events.table.js';
 
 export type EventInput = {
@@ -76,7 +78,7 @@ export function bidEvent(
     status: string;
     version: number;
     trade_reference?: string | null;
-  },
+  } & Partial<Pick<BidRow, 'locked' | 'valid_until' | FlagKey>>,
   actor: { userId: number | null; companyId: number | null },
   extra: Record<string, unknown> = {},
 ): EventInput {
@@ -92,6 +94,17 @@ export function bidEvent(
       status: bid.status,
       version: bid.version,
       ...(bid.trade_reference ? { trade_reference: bid.trade_reference } : {}),
+      // The approval state the event leaves: a consumer that runs later decides whose turn it was from this, not
+      // from the bid as it stands by then (notifications.consumer.ts).
+      ...(bid.locked === undefined || bid.valid_until === undefined
+        ? {}
+        : {
+            state: {
+              locked: bid.locked,
+              valid_until: bid.valid_until.toISOString(),
+              flags: Object.fromEntries(FLAG_KEYS.map((k) => [k, bid[k] ?? null])),
+            },
+          }),
       ...extra,
     },
   };

@@ -2,7 +2,8 @@
 // notification rows, in the transaction that moves its place (events.outbox.ts), so each event is told exactly once.
 // Who hears is the pure rule's answer (`bidEventTargets`) resolved through the mappings of the bid's two
 // distilleries; the user who acted never hears of their own act. Listing events feed the price alerts.
-import { BID_SIDES, type BidSide } from '@spirit/domain/bids/bids.constants';
+import { BID_SIDES, type BidSide, type BidStatus } from '@spirit/domain/bids/bids.constants';
+import type { BidState } from '@spirit/domain/bids/bids.rules';
 import { BID_EVENT_TYPES } from '@spirit/domain/events/events.constants';
 import type { NotificationType } from '@spirit/domain/notifications/notifications.constants';
 import {
@@ -90,7 +91,10 @@ async function forBidEvent(tx: Tx, event: StoredEvent, now: Date): Promise<Pendi
   if (!event.bid_id || !side) return [];
   const bid = await findBid(tx, event.bid_id);
   if (!bid) return [];
-  const told = bidEventTargets({ type: event.type, side, bid: stateOf(bid), now });
+  // Whose turn it was when the event was written (its `state`), not now: this may run after later approvals.
+  const at = event.data.state as Omit<BidState, 'status'> | undefined;
+  const state: BidState = at ? { ...at, status: event.data.status as BidStatus } : stateOf(bid);
+  const told = bidEventTargets({ type: event.type, side, bid: state, now });
   if (!told) return [];
   const recipients = await usersOf(tx, bid, told.targets);
   return recipients.map(({ userId, side: theirs }) => ({

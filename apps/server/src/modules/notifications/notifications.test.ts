@@ -116,6 +116,31 @@ describe('who hears of a bid', () => {
     for (const r of all) for (const name of names()) expect(`${r.title} ${r.text}`).not.toContain(name);
   });
 
+  it('a consumer that runs late still tells whose turn it was at each event, once', async () => {
+    let bid = await seedOpenBid(h, m);
+    bid = await counter(m.seller, bid, 61);
+    await told(bid.id);
+    // The outbox is not heard while the deal is accepted and both Authorizers approve: the consumer meets all three
+    // events at once, with the bid already waiting for both Approvers.
+    await h.deps.events.stop();
+    try {
+      bid = await act(m.buyer.negotiator, bid, true);
+      bid = ok(await approveBid(h, m.buyer.authorizer, bid), 'approve');
+      bid = ok(await approveBid(h, m.seller.authorizer, bid), 'approve');
+    } finally {
+      await h.deps.events.start();
+    }
+    const turns = (await told(bid.id)).filter((r) => r.type === 'your_turn');
+    expect(pairs(turns).sort()).toEqual(
+      [
+        [m.buyer.authorizer.id, 'your_turn'],
+        [m.seller.authorizer.id, 'your_turn'],
+        [m.buyer.approver.id, 'your_turn'],
+        [m.seller.approver.id, 'your_turn'],
+      ].sort(),
+    );
+  });
+
   it('a rejection tells the other side’s users involved (Negotiator only while negotiating)', async () => {
     const market = await seedMarket(h, { superToken, seller: m.seller, buyer: m.buyer });
     const bid = await seedOpenBid(h, market);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
-import { marketQuery, ownListingsQuery } from '../listings/listings.repository.js';
+import { marketQuery } from '../listings/listings.market.repository.js';
+import { ownListingsQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
 import { bidViewQuery } from './bids.detail.repository.js';
 import { awaitingCountQuery, bidListArgs, bidListQuery, type BidListOptions } from './bids.lists.repository.js';
@@ -223,7 +224,7 @@ describe('the bid lists walk their own indexes', () => {
       /Index Scan using bids_open_pair_idx on bids ob\b/,
     ],
     [
-      // A filtered market page's open bids, asked apart (listings.repository.ts listMarket).
+      // A filtered market page's open bids, asked apart (listings.market.repository.ts listMarket).
       'the open bids of a page of offers',
       () => openBidsOnQuery(h.db, { side: 'Offer' }),
       () => ({ ids: [m.offer.id, m.offer.id + 1], company: m.buyer.company.id }),

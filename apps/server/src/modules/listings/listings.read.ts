@@ -14,18 +14,20 @@ import { sideOf, toListRecord } from '../bids/bids.view.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
 import {
   companyProducts,
-  countMarket,
-  countPossible,
   findListing,
   findOwnListing,
   findOwnListingItem,
   listingStats,
-  listMarket,
   listOwnListings,
-  listPossible,
   type ListingRow,
-  type PossibleQuery,
 } from './listings.repository.js';
+import {
+  countMarket,
+  countPossible,
+  listMarket,
+  listPossible,
+  type PossibleQuery,
+} from './listings.market.repository.js';
 import { feesOf, listingNotFound, toListing, tradingSide } from './listings.service.js';
 
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {

@@ -613,8 +613,9 @@ describe('hot queries are served by their indexes', () => {
     }));
     await h.db.insert(listings).values(rows);
     await h.db.execute(sql`analyze`);
-    const { ownListingsQuery, ownListingQuery, listingQuery, possibleQuery, marketQuery, listingStatsQuery } =
+    const { ownListingsQuery, ownListingQuery, listingQuery, listingStatsQuery } =
       await import('./listings.repository.js');
+    const { possibleQuery, marketQuery } = await import('./listings.market.repository.js');
     const page = { limit: 10, offset: 0 };
     const mine = (
       await h.db
@@ -763,7 +764,7 @@ describe('a product’s counterparties at market size', () => {
           (1, ${sellerB.company.id}::int, ${sellerB.distilleries[0]!.id}::int)) s(k, company_id, distillery_id)
           on s.k = i % 2`);
     await h.db.execute(sql`analyze listings`);
-    const { possibleQuery } = await import('./listings.repository.js');
+    const { possibleQuery } = await import('./listings.market.repository.js');
     const period = periodAhead(0);
     const values = {
       side: 'Offer',

@@ -7,7 +7,8 @@ import { count, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, statement } from '../../db/statements.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
-import { possibleValues, possibleWhere, type ListingRow } from './listings.repository.js';
+import { possibleValues, possibleWhere } from './listings.market.repository.js';
+import type { ListingRow } from './listings.repository.js';
 import { listings } from './listings.table.js';
 
 /** The side of the caller's listing: a buyer's best offer is the lowest price, a seller's best ask the highest. */

@@ -8,7 +8,7 @@ import { periodAhead, seedApprovedTrade, seedMarket, seedSuperAdmin, type Market
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { bidListArgs, bidListQuery } from '../bids/bids.lists.repository.js';
-import { possibleQuery } from '../listings/listings.repository.js';
+import { possibleQuery } from '../listings/listings.market.repository.js';
 import { listings } from '../listings/listings.table.js';
 
 let h: Harness;

@@ -1,0 +1,260 @@
+// The market's listing queries: the possible counterparties of one's own listing (getAllPossibleOffer, the offer
+// map) and the market of other companies' open listings (getAllInventory). Statements built once per shape
+// (db/statements.ts), as the own listings' queries in listings.repository.ts.
+import type { ListQuery } from '@spirit/domain/common/list.schemas';
+import type { ListingSide } from '@spirit/domain/listings/listings.constants';
+import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { pageOf, totalWhere } from '../../lib/list.js';
+import { openBidsOnListings, openPairBidId } from '../bids/bids.market.repository.js';
+import { ratingColumns } from '../ratings/ratings.repository.js';
+import { companyName, openWhere, type ListingRow } from './listings.repository.js';
+import { listings, offerLandedPrice } from './listings.table.js';
+
+/** Shorthand for a statement's placeholder. */
+const value = sql.placeholder;
+/** A listing's distillery, as the rating subqueries name it (ratings.repository ratingColumns). */
+const listingDistillery = sql`"listings"."distillery_id"`;
+
+export type PossibleQuery = ListQuery & { sort_by?: 'landed_price' | 'offer_price' };
+
+/**
+ * The landed price's variable part for the counterparties of a listing of side `mine` (the caller's own fees are
+ * constant; an offer's sales tax, the placeholder `sales_tax`, applies to the asks' prices).
+ */
+function landedOrder(mine: ListingSide) {
+  const n = (column: SQLWrapper) => sql`coalesce(${column}, 0)`;
+  if (mine === 'Ask') return offerLandedPrice(listings);
+  const fees = [
+    listings.import_pass_fee,
+    listings.escort_fee,
+    listings.transit_permit_fee,
+    listings.corporation_fee,
+    listings.misc_handling,
+    listings.transportation,
+  ].map(n);
+  return sql`(${listings.price} + round(${listings.price} * ${value('sales_tax')}::numeric / 100, 2) + ${sql.join(fees, sql` + `)})`;
+}
+
+/**
+ * getAllPossibleOffer's statement: the side of the caller's listing (`mine`), and the order: a column with `order`,
+ * or `default` — a buyer sees the cheapest delivered offer first, a seller the highest asked price (DESIGN.md §4).
+ */
+export type PossibleShape = {
+  mine: ListingSide;
+  sort: 'landed_price' | 'offer_price' | 'default';
+  order: 'asc' | 'desc';
+  /** Whether the page's rows carry the count of every counterparty (the service keeps it for seconds). */
+  total: boolean;
+};
+
+/** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
+export const possibleWhere = () =>
+  and(
+    eq(listings.side, value('side')),
+    eq(listings.product, value('product')),
+    sql`${listings.to_period} >= ${value('from_period')}`,
+    sql`${listings.from_period} <= ${value('to_period')}`,
+    ne(listings.company_id, value('company')),
+    openWhere(value('period')),
+  );
+
+/**
+ * The statement of `listPossible`. A product's counterparties run to thousands at market scale: the page's ids are
+ * chosen first (ordered on the listings' own columns), so the rating subqueries run for the page only, and the
+ * total is an uncorrelated count beside them, not a window that would build every matching row with its
+ * subqueries. Values: side, product, from_period, to_period, company, period, sales_tax, mine_id, limit, offset.
+ */
+export function possibleQuery(tx: Tx, shape: PossibleShape) {
+  const where = possibleWhere();
+  const landed = landedOrder(shape.mine);
+  const dir = (e: SQL) => (shape.order === 'desc' ? sql`${e} desc` : sql`${e} asc`);
+  const order = [
+    shape.sort === 'default'
+      ? shape.mine === 'Ask'
+        ? sql`${landed} asc`
+        : sql`${listings.price} desc`
+      : dir(shape.sort === 'landed_price' ? landed : sql`${listings.price}`),
+    sql`${listings.id} asc`,
+  ];
+  const pageIds = sql`select ${listings.id} from ${listings} where ${where}
+    order by ${sql.join(order, sql`, `)} limit ${value('limit')} offset ${value('offset')}`;
+  return tx
+    .select({
+      ...getTableColumns(listings),
+      ...ratingColumns(listingDistillery, value('company')),
+      open_bid_id: openPairBidId(shape.mine),
+      ...(shape.total ? { total_records: totalWhere(listings, where) } : {}),
+    })
+    .from(listings)
+    .where(sql`${listings.id} in (${pageIds})`)
+    .orderBy(...order);
+}
+
+const possibleStatement = statement(possibleQuery, alwaysGeneric);
+const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).from(listings).where(possibleWhere()));
+
+/** Possible counterparties of `mine` (DESIGN.md §4), a page with its total. */
+export async function listPossible(
+  tx: Tx,
+  opts: { mine: ListingRow; period: string; q: PossibleQuery },
+  withTotal: boolean,
+) {
+  const { mine, period, q } = opts;
+  const sort = q.sort_by ?? 'default';
+  const shape: PossibleShape = {
+    mine: mine.side,
+    sort,
+    order: sort === 'default' ? 'asc' : q.sort_order,
+    total: withTotal,
+  };
+  return possibleStatement(tx, shape).execute({
+    ...possibleValues(mine, period),
+    sales_tax: mine.sales_tax ?? '0',
+    mine_id: mine.id,
+    ...pageOf(q),
+  });
+}
+
+/** How many counterparties `mine` has: for a page past the end, which has no row to carry the total. */
+export async function countPossible(tx: Tx, mine: ListingRow, period: string): Promise<number> {
+  return (await possibleCountStatement(tx).execute(possibleValues(mine, period)))[0]!.n;
+}
+
+/** The values of `possibleWhere`'s placeholders for the counterparties of `mine`. */
+export function possibleValues(mine: ListingRow, period: string) {
+  return {
+    side: mine.side === 'Offer' ? 'Ask' : 'Offer',
+    product: mine.product,
+    from_period: mine.from_period > period ? mine.from_period : period,
+    to_period: mine.to_period,
+    company: mine.company_id,
+    period,
+  };
+}
+
+/**
+ * The market (getAllInventory): open listings of `side` of other companies, filtered by products and states,
+ * newest first. A market-wide list: its total, when asked for, is an uncorrelated capped count in the same
+ * statement (`totalWhere`); the service keeps it for a few seconds (`pageWithKnownTotal`).
+ */
+type MarketOptions = {
+  side: ListingSide;
+  exceptCompanyId: number;
+  period: string;
+  q: ListQuery & { type_of_spirits?: string[]; state_names?: string[] };
+};
+export const MARKET_COUNT_CAP = 10_000;
+
+/** What a market row shows (listings.service.ts `marketItem`): not the fees, periods' authors or versions. */
+const marketColumns = {
+  id: listings.id,
+  side: listings.side,
+  product: listings.product,
+  state: listings.state,
+  from_period: listings.from_period,
+  to_period: listings.to_period,
+  available_quantity: listings.available_quantity,
+  price: listings.price,
+  created_at: listings.created_at,
+};
+
+/**
+ * The caller's company's (`$company`) newest open bid on a listing of the market, or null: "Bid open" instead of a
+ * second bid (issue 21 item 17). The company is the buyer on an offer and the seller on an ask; one probe of the
+ * open pairs' index (an offer) or the ask's bids (an ask) per row of the page, in the page's own statement.
+ */
+const callerOpenBidId = sql<number | null>`(case when "listings"."side" = 'Offer'
+  then (select max(ob.id) from bids ob where ob.offer_id = "listings"."id" and ob.buyer_company_id = ${value('company')}
+    and ob.status in ('New', 'OnGoing'))
+  else (select max(ob.id) from bids ob where ob.ask_id = "listings"."id" and ob.seller_company_id = ${value('company')}
+    and ob.status in ('New', 'OnGoing')) end)`;
+
+/** The market's statement: which filters are present, and whether the page carries its total. */
+export type MarketShape = { products: boolean; states: boolean; search: boolean; total: boolean };
+
+/**
+ * Which market shapes run generically: those without a filter. Which states, products or term decide the plan: a
+ * rare state is found by its index, a common one by walking the newest listings (a plan without values walks them
+ * for every state: 100 ms on 200,000 listings for a state with none).
+ */
+export const marketGeneric = (s: Omit<MarketShape, 'total'>) => !s.products && !s.states && !s.search;
+
+// Lists as one array parameter each (`= any`), so a filter of any length is one statement.
+const marketWhere = (shape: Omit<MarketShape, 'total'>) =>
+  and(
+    eq(listings.side, value('side')),
+    ne(listings.company_id, value('company')),
+    shape.products ? sql`${listings.product} = any(${value('products')})` : undefined,
+    shape.states ? sql`${listings.state} = any(${value('states')})` : undefined,
+    shape.search ? searchAnyPlaceholder([listings.product, listings.state]) : undefined,
+    openWhere(value('period')),
+  );
+
+/**
+ * The statement of `listMarket`. Values: side, company (the caller's, excluded), products, states, pattern,
+ * period, limit, offset.
+ */
+export function marketQuery(tx: Tx, shape: MarketShape) {
+  const where = marketWhere(shape);
+  return tx
+    .select({
+      ...marketColumns,
+      company_name: companyName,
+      // In the generic shape only: a shape planned with its values would plan these lookups on every call too
+      // (the service then asks bids.market.repository openBidsOnListings).
+      ...(marketGeneric(shape) ? { open_bid_id: callerOpenBidId } : {}),
+      // The whole market runs to hundreds of thousands of open listings: count at most MARKET_COUNT_CAP of them.
+      ...(shape.total ? { total_records: totalWhere(listings, where, MARKET_COUNT_CAP) } : {}),
+    })
+    .from(listings)
+    .where(where)
+    .orderBy(sql`${listings.created_at} desc nulls last`, sql`${listings.id} desc nulls last`)
+    .limit(value('limit'))
+    .offset(value('offset'));
+}
+
+const marketStatement = statement(marketQuery, { generic: marketGeneric });
+type MarketRow = Awaited<ReturnType<ReturnType<typeof marketStatement>['execute']>>[number] & {
+  open_bid_id: number | null;
+};
+const marketCountStatement = statement((tx, shape: Omit<MarketShape, 'total'>) =>
+  tx
+    .select({ n: count() })
+    .from(sql`(select 1 from ${listings} where ${marketWhere(shape)} limit ${MARKET_COUNT_CAP}) as capped`),
+);
+
+function marketShapeAndValues(opts: MarketOptions) {
+  const { q } = opts;
+  const products = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
+  const states = q.state_names?.length ? q.state_names : undefined;
+  const pattern = searchPattern(q.item_search);
+  return {
+    shape: { products: !!products, states: !!states, search: !!pattern },
+    values: { side: opts.side, company: opts.exceptCompanyId, products, states, pattern, period: opts.period },
+  };
+}
+
+/**
+ * A page of the market, with `total_records` on its rows when `withTotal`, each row with the caller's company's open
+ * bid on it (`open_bid_id`): in the page's statement when it is generic, else by a generic statement of its own.
+ */
+export async function listMarket(tx: Tx, opts: MarketOptions, withTotal: boolean) {
+  const { shape, values } = marketShapeAndValues(opts);
+  const rows: (Omit<MarketRow, 'open_bid_id'> & { open_bid_id?: number | null })[] = await marketStatement(tx, {
+    ...shape,
+    total: withTotal,
+  }).execute({ ...values, ...pageOf(opts.q) });
+  if (marketGeneric(shape)) return rows as MarketRow[];
+  const ids = rows.map((r) => r.id);
+  const open = await openBidsOnListings(tx, { companyId: opts.exceptCompanyId, side: opts.side, listingIds: ids });
+  return rows.map((r) => ({ ...r, open_bid_id: open.get(r.id) ?? null }));
+}
+
+/** The market's size for `opts` (capped), for a page past its end. */
+export async function countMarket(tx: Tx, opts: MarketOptions) {
+  const { shape, values } = marketShapeAndValues(opts);
+  const [row] = await marketCountStatement(tx, shape).execute(values);
+  return row!.n;
+}

@@ -27,6 +27,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A fork runs file after file with its modules loaded once: each file builds its own app on its own
+          // database copy, so nothing a file reads is left by another, and re-importing the server for each of 70
+          // files cost 3 minutes of the suite's CPU (docs/decisions.md "The server's test files share a process").
+          isolate: false,
         },
       },
       {

@@ -57,8 +57,11 @@ export type BuildOptions = {
   database: Database;
   /** Clock for services; tests move time forward with it. */
   now?: () => Date;
-  /** Start periodic jobs (off in tests, which call the jobs directly). */
-  scheduler?: boolean;
+  /**
+   * Start periodic jobs (off in tests, which call the jobs directly); a function starts them in its stead (a test
+   * recording when they would start).
+   */
+  scheduler?: boolean | typeof startScheduler;
   /** Close `database` when the app closes, once everything that may still use it has finished. */
   closeDatabase?: boolean;
 };
@@ -162,9 +165,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   // The jobs start once the app listens: not while `npm start` seeds (the lapse sweep would lapse the demo's past
   // bids between the seed's steps on a slow machine), and never in a process that serves nobody (the seed CLI).
   if (options.scheduler) {
+    const start = options.scheduler === true ? startScheduler : options.scheduler;
     let stop = () => {};
     app.addHook('onListen', async () => {
-      stop = startScheduler(db, scheduledJobs(deps, options.database.kind), app.log);
+      stop = start(db, scheduledJobs(deps, options.database.kind), app.log);
     });
     app.addHook('onClose', async () => stop());
   }

@@ -3,8 +3,8 @@
 // suite must stay under 15 minutes on a 2-core machine, so its stages are measured on every run).
 //
 // Stages of one group run at once. The browser suite mostly waits (on Chromium, the server, mail and animations),
-// so the integration suite — its own databases, no shared state — runs beside it; lint and the type check share
-// the two cores likewise. The first stage of a group streams its output; the others' output is printed whole when
+// so the integration suite — its own databases, no shared state — runs beside it; lint, the type check (each one
+// thread) and the unit tests share the two cores likewise. The first stage of a group streams its output; the others' output is printed whole when
 // each ends, so logs never interleave.
 import { spawn } from 'node:child_process';
 
@@ -13,8 +13,8 @@ const GROUPS = [
   [
     ['type check', 'npm', ['run', 'typecheck']],
     ['lint', 'npm', ['run', 'lint']],
+    ['unit', 'npm', ['run', 'test:unit']],
   ],
-  [['unit', 'npm', ['run', 'test:unit']]],
   [
     ['browser', 'npm', ['run', 'test:e2e']],
     ['integration', 'npm', ['run', 'test:integration']],

@@ -3,14 +3,9 @@
 // entries the same call wrote; and the log refuses to be changed or emptied, on either database.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  listingBody,
-  seedApprovedTrade,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  validUntil,
-} from '../apps/server/src/test/fixtures.js';
+import { seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { listingBody } from '../apps/server/src/test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, seedOpenBid, validUntil } from '../apps/server/src/test/bid-fixtures.js';
 import { createHarness, type Harness } from '../apps/server/src/test/harness.js';
 import { RULES, changed, lastAuditId, snapshot, unaudited } from './lib/audit-coverage.js';
 import { DATABASE, figure } from './lib/figures.js';

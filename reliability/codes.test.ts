@@ -2,14 +2,9 @@
 // colleague's code, a stale code or a keyboard can do. Rate limits on, as in production.
 import { STEP_UP } from '@spirit/domain/bids/bids.constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  otherCode,
-  seedAsk,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  type Market,
-} from '../apps/server/src/test/fixtures.js';
+import { otherCode, seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { seedAsk } from '../apps/server/src/test/team-fixtures.js';
+import { seedMarket, seedOpenBid, type Market } from '../apps/server/src/test/bid-fixtures.js';
 import { createHarness, otpCode, type Harness } from '../apps/server/src/test/harness.js';
 import { tally, tallyText } from './lib/bids.js';
 import { DATABASE, figure } from './lib/figures.js';

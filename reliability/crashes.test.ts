@@ -3,15 +3,9 @@
 // must be in the database after the restart; nothing else is promised, and nothing may be half done.
 import { bulkColumnsOf } from '@spirit/domain/listings/listings.constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  openApprovalWindow,
-  periodAhead,
-  seedMarket,
-  seedOffer,
-  seedSuperAdmin,
-  type BidData,
-  type Market,
-} from '../apps/server/src/test/fixtures.js';
+import { seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { periodAhead, seedOffer } from '../apps/server/src/test/team-fixtures.js';
+import { openApprovalWindow, seedMarket, type BidData, type Market } from '../apps/server/src/test/bid-fixtures.js';
 import { almostTraded } from './lib/bids.js';
 import { DATABASE, figure, quantile } from './lib/figures.js';
 import { marketInvariants } from './lib/invariants.js';

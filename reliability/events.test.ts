@@ -4,7 +4,8 @@
 // and its durable consumers deliver it (here: the trade's notifications).
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openApprovalWindow, seedMarket, seedSuperAdmin, type Market } from '../apps/server/src/test/fixtures.js';
+import { seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { openApprovalWindow, seedMarket, type Market } from '../apps/server/src/test/bid-fixtures.js';
 import { almostTraded } from './lib/bids.js';
 import { DATABASE, figure, since } from './lib/figures.js';
 import { api, startServer } from './lib/server.js';

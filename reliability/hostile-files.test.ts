@@ -2,7 +2,8 @@
 // users measured (/healthz every 10 ms, peak memory above idle). The goals (issue 20: /healthz within 100 ms
 // throughout, bombs ≤ 10 MB above idle) are reported as met or missed, never asserted: timing depends on the machine.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedSuperAdmin, seedTrader, type Trader } from '../apps/server/src/test/fixtures.js';
+import { seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { seedTrader, type Trader } from '../apps/server/src/test/team-fixtures.js';
 import { DATABASE, figure } from './lib/figures.js';
 import {
   csvOf,

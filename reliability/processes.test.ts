@@ -3,7 +3,8 @@
 // WORKERS is refused with a clear message.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedSuperAdmin, seedTeam } from '../apps/server/src/test/fixtures.js';
+import { seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { seedTeam } from '../apps/server/src/test/team-fixtures.js';
 import { DATABASE, figure, since } from './lib/figures.js';
 import { api, startServer, type Server } from './lib/server.js';
 import { newTarget, type Target } from './lib/target.js';

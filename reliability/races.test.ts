@@ -6,19 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lapseExpired } from '../apps/server/src/modules/bids/bids.lapse.js';
 import { bidHistory, bids } from '../apps/server/src/modules/bids/bids.table.js';
 import { listings } from '../apps/server/src/modules/listings/listings.table.js';
+import { seedSuperAdmin } from '../apps/server/src/test/fixtures.js';
+import { listingBody, seedAsk, seedOffer } from '../apps/server/src/test/team-fixtures.js';
 import {
-  listingBody,
   openApprovalWindow,
-  seedAsk,
   seedLockedBid,
   seedMarket,
-  seedOffer,
   seedOpenBid,
-  seedSuperAdmin,
   validUntil,
   type BidData,
   type Market,
-} from '../apps/server/src/test/fixtures.js';
+} from '../apps/server/src/test/bid-fixtures.js';
 import { createHarness, type Harness } from '../apps/server/src/test/harness.js';
 import { almostTraded, tally, tallyText } from './lib/bids.js';
 import { DATABASE, figure, since } from './lib/figures.js';

@@ -1,5 +1,6 @@
 // Bids arranged through the API for the races and the crashes.
-import { approveBid, seedAsk, seedLockedBid, type BidData, type Market } from '../../apps/server/src/test/fixtures.js';
+import { approveBid, seedLockedBid, type BidData, type Market } from '../../apps/server/src/test/bid-fixtures.js';
+import { seedAsk } from '../../apps/server/src/test/team-fixtures.js';
 import type { Harness } from '../../apps/server/src/test/harness.js';
 
 /** A bid on `offer` from a fresh ask, locked and approved by all but the seller's Approver: one approval from a trade. */

@@ -2,7 +2,8 @@
 // cells and one row too many. Each is what an attacker would upload, built here byte by byte.
 import * as XLSX from '@e965/xlsx';
 import { bulkColumnsOf } from '@spirit/domain/listings/listings.constants';
-import { PDF_BYTES, PNG_BYTES, periodAhead, type Trader } from '../../apps/server/src/test/fixtures.js';
+import { PDF_BYTES, PNG_BYTES } from '../../apps/server/src/test/fixtures.js';
+import { periodAhead, type Trader } from '../../apps/server/src/test/team-fixtures.js';
 import { deflatedZip, partsOf } from '../../apps/server/src/test/zips.js';
 
 const MiB = 1024 * 1024;

@@ -8,21 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../modules/invoices/invoices.table.js';
 import { webhookDeliveries, webhooks } from '../modules/webhooks/webhooks.table.js';
 import { tableDigest } from '../test/db-digest.js';
+import { registerCompany, seedApprovedCompany, seedSuperAdmin } from '../test/fixtures.js';
+import { type Trader } from '../test/team-fixtures.js';
 import {
   approveBid,
   openApprovalWindow,
-  registerCompany,
-  seedApprovedCompany,
   seedApprovedTrade,
   seedLockedBid,
   seedOpenBid,
-  seedSuperAdmin,
   uploadSaleOrder,
   validUntil,
   type BidData,
   type Market,
-  type Trader,
-} from '../test/fixtures.js';
+} from '../test/bid-fixtures.js';
 import { createHarness, invitationToken, otpCode, type Harness } from '../test/harness.js';
 
 type Role = 'Admin' | 'Negotiator' | 'Authorizer' | 'Approver';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedMarket, seedSuperAdmin, type Market } from '../test/fixtures.js';
+import { seedSuperAdmin } from '../test/fixtures.js';
+import { seedMarket, type Market } from '../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../test/harness.js';
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; required?: string[] };

@@ -9,7 +9,8 @@ import { companyListQuery } from '../modules/companies/companies.repository.js';
 import { companyUsersListQuery } from '../modules/users/users.repository.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { planOf } from '../test/plans.js';
-import { seedMapping, seedSuperAdmin, seedTeam, seedUser, USER_PASSWORD } from '../test/fixtures.js';
+import { seedSuperAdmin } from '../test/fixtures.js';
+import { seedMapping, seedTeam, seedUser, USER_PASSWORD } from '../test/team-fixtures.js';
 
 let h: Harness;
 let superToken: string;

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../modules/listings/listings.table.js';
-import { expectError, listingBody, seedSuperAdmin, seedTrader, type Trader } from '../test/fixtures.js';
+import { expectError, seedSuperAdmin } from '../test/fixtures.js';
+import { listingBody, seedTrader, type Trader } from '../test/team-fixtures.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { idempotencyKeys } from './idempotency.table.js';
 

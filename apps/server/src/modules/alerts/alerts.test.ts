@@ -2,7 +2,8 @@
 // tell their owner once when a matching listing opens (created, or changed into a match).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingBody, seedListing, seedSuperAdmin, seedTrader, type Trader } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { listingBody, seedListing, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { notifications } from '../notifications/notifications.table.js';
 

@@ -4,7 +4,8 @@
 // the trend's partial days the trades of migration 0022's index.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf } from '../../test/plans.js';
 import {

@@ -2,7 +2,8 @@
 // get 403 on the SuperAdmin's analysis, no session 401; reversed, too long, early or malformed ranges, unknown or
 // 10,000-character products and limits out of bounds are refused with the field and a clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, seedSuperAdmin, seedTrader, type Trader } from '../../test/fixtures.js';
+import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedTrader, type Trader } from '../../test/team-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

@@ -7,16 +7,9 @@
 import { toMinor } from '@spirit/domain/fees/fees.rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  seedApprovedTrade,
-  seedAsk,
-  seedLockedBid,
-  seedMarket,
-  seedOffer,
-  seedOpenBid,
-  seedSuperAdmin,
-  type Market,
-} from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk, seedOffer } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedLockedBid, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { lapseExpired } from '../bids/bids.lapse.js';
 import { topCompaniesQuery } from './analysis.repository.js';

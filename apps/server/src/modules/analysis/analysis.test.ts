@@ -14,15 +14,9 @@ import {
 import { indianDateOf } from '@spirit/domain/invoices/invoices.rules';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  seedApprovedTrade,
-  seedListing,
-  seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  type BidData,
-  type Trader,
-} from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedListing, seedTrader, type Trader } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedOpenBid, type BidData } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { lapseExpired } from '../bids/bids.lapse.js';
 import { bids } from '../bids/bids.table.js';

@@ -3,15 +3,9 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  auditEntries,
-  listingBody,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  type Market,
-} from '../../test/fixtures.js';
+import { auditEntries, seedSuperAdmin } from '../../test/fixtures.js';
+import { listingBody, seedTrader } from '../../test/team-fixtures.js';
+import { seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { apiKeys, apiKeyUses } from './apikeys.table.js';
 

@@ -1,7 +1,8 @@
 import { auditListResultSchema } from '@spirit/domain/audit/audit.schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, seedApprovedCompany, seedSuperAdmin, seedUser, userRow } from '../../test/fixtures.js';
+import { expectError, seedApprovedCompany, seedSuperAdmin, userRow } from '../../test/fixtures.js';
+import { seedUser } from '../../test/team-fixtures.js';
 import { SUPER_ADMIN, createHarness, type Harness } from '../../test/harness.js';
 import { auditLog } from './audit.table.js';
 

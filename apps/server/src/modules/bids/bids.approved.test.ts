@@ -3,19 +3,9 @@
 // and each side reading its own fee rates alone.
 import { bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectError,
-  seedAsk,
-  seedApprovedTrade,
-  seedMarket,
-  seedOffer,
-  seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  type BidData,
-  type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk, seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, seedOpenBid, type BidData, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

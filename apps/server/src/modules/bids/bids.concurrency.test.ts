@@ -3,19 +3,17 @@
 // connection serialises the transactions; on the PostgreSQL server (TEST_DATABASE_URL) they really race.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk, seedOffer } from '../../test/team-fixtures.js';
 import {
   approveBid,
-  auditEntries,
   openApprovalWindow,
-  seedAsk,
   seedLockedBid,
   seedMarket,
-  seedOffer,
-  seedSuperAdmin,
   validUntil,
   type BidData,
   type Market,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { listings } from '../listings/listings.table.js';
 import { bidHistory, bids } from './bids.table.js';

@@ -3,18 +3,16 @@
 // company and reads its figures from the caller's side).
 import { awaitingBidCountSchema, bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import {
   approveBid,
   seedLockedBid,
   seedMarket,
-  seedOffer,
   seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
   validUntil,
   type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

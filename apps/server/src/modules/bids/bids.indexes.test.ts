@@ -5,7 +5,8 @@
 import { currentPeriod } from '@spirit/domain/listings/listings.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { marketQuery } from '../listings/listings.market.repository.js';

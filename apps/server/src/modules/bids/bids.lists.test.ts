@@ -4,21 +4,17 @@
 import { bidDetailSchema, bidListRecordSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { seedSuperAdmin } from '../../test/fixtures.js';
 import {
-  approveBid,
   listingBody,
-  seedApprovedTrade,
-  seedLockedBid,
   seedMapping,
   seedOffer,
-  seedOpenBid,
-  seedSuperAdmin,
   seedTeam,
   seedTrader,
   seedUser,
-  type Market,
   type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/team-fixtures.js';
+import { approveBid, seedApprovedTrade, seedLockedBid, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

@@ -4,22 +4,17 @@ import { bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bid
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLocked } from '../../lib/scheduler.js';
+import { auditEntries, seedSuperAdmin } from '../../test/fixtures.js';
+import { listingBody, seedAsk, seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import {
   approveBid,
-  auditEntries,
-  listingBody,
-  seedAsk,
   seedLockedBid,
   seedMarket,
-  seedOffer,
   seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
   validUntil,
   type BidData,
   type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { companies } from '../companies/companies.table.js';
 import { events } from '../events/events.table.js';

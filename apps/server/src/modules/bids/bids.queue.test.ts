@@ -3,15 +3,9 @@
 // own audited transition, and one bid refused changes nothing of the others.
 import { bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEntries,
-  seedLockedBid,
-  seedMarket,
-  seedOffer,
-  seedSuperAdmin,
-  type BidData,
-  type Market,
-} from '../../test/fixtures.js';
+import { auditEntries, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedOffer } from '../../test/team-fixtures.js';
+import { seedLockedBid, seedMarket, type BidData, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, otpCode, type Harness } from '../../test/harness.js';
 
 let h: Harness;

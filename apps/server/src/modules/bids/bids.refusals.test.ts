@@ -4,25 +4,18 @@ import { BID_REFUSALS, type BidRefusalCode } from '@spirit/domain/bids/bids.cons
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
+import { expectError, seedSuperAdmin, setCompanyStatus } from '../../test/fixtures.js';
+import { seedAsk, seedDistillery, seedMapping, seedTrader, seedUser, type Trader } from '../../test/team-fixtures.js';
 import {
   approveBid,
-  expectError,
   openApprovalWindow,
-  seedAsk,
-  seedDistillery,
   seedLockedBid,
-  seedMapping,
   seedMarket,
   seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  seedUser,
-  setCompanyStatus,
   validUntil,
   type BidData,
   type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
 import { companies } from '../companies/companies.table.js';
 import { mappings } from '../mappings/mappings.table.js';

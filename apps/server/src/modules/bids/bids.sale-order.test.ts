@@ -7,27 +7,24 @@ import { bidDetailSchema } from '@spirit/domain/bids/bids.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
+import { PDF_BYTES, PNG_BYTES, auditEntries, expectError, seedSuperAdmin, upload } from '../../test/fixtures.js';
 import {
-  PDF_BYTES,
-  PNG_BYTES,
-  auditEntries,
-  expectError,
-  seedApprovedTrade,
   seedAsk,
   seedDistillery,
-  seedLockedBid,
   seedMapping,
-  seedMarket,
   seedOffer,
-  seedSuperAdmin,
   seedTrader,
   seedUser,
-  upload,
+  type Trader,
+} from '../../test/team-fixtures.js';
+import {
+  seedApprovedTrade,
+  seedLockedBid,
+  seedMarket,
   uploadSaleOrder,
   type BidData,
   type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { bids } from './bids.table.js';
 

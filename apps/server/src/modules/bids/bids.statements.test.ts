@@ -2,14 +2,8 @@
 // approvals), counted at the driver. A change that adds a round trip to the trade path fails here; the budgets are
 // what the path sends today, so each one is a ceiling to lower, never to raise without a reason.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  openApprovalWindow,
-  seedMarket,
-  seedSuperAdmin,
-  validUntil,
-  type BidData,
-  type Market,
-} from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { openApprovalWindow, seedMarket, validUntil, type BidData, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

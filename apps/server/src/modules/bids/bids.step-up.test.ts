@@ -4,15 +4,9 @@ import { BID_REFUSALS } from '@spirit/domain/bids/bids.constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
-import {
-  expectError,
-  otherCode,
-  seedAsk,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  type Market,
-} from '../../test/fixtures.js';
+import { expectError, otherCode, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk } from '../../test/team-fixtures.js';
+import { seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, otpCode, type Harness } from '../../test/harness.js';
 import { sessions } from '../auth/auth.table.js';
 

@@ -6,22 +6,18 @@ import { LISTING_MESSAGES } from '@spirit/domain/listings/listings.constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
+import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { listingBody, periodAhead, seedAsk, seedOffer } from '../../test/team-fixtures.js';
 import {
   approveBid,
-  expectError,
-  listingBody,
   openApprovalWindow,
-  periodAhead,
-  seedAsk,
   seedLockedBid,
   seedMarket,
-  seedOffer,
   seedOpenBid,
-  seedSuperAdmin,
   validUntil,
   type BidData,
   type Market,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';

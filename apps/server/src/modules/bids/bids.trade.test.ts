@@ -3,14 +3,8 @@
 import { bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEntries,
-  openApprovalWindow,
-  seedMarket,
-  seedSuperAdmin,
-  validUntil,
-  type Market,
-} from '../../test/fixtures.js';
+import { auditEntries, seedSuperAdmin } from '../../test/fixtures.js';
+import { openApprovalWindow, seedMarket, validUntil, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { listings } from '../listings/listings.table.js';
 

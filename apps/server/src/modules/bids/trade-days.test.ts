@@ -6,7 +6,9 @@ import { feeTotal, toMinor } from '@spirit/domain/fees/fees.rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRates } from '../../test/fee-fixtures.js';
-import { seedApprovedTrade, seedMarket, seedOffer, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedOffer } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

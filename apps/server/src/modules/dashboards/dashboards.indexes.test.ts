@@ -4,7 +4,8 @@
 // is that an index serves each statement, in the plans the server runs (with values, and generic).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { bidCountQuery, bidListArgs, bidListQuery, type BidListOptions } from '../bids/bids.lists.repository.js';

@@ -13,19 +13,17 @@ import { maskName } from '@spirit/domain/listings/listings.rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRates } from '../../test/fee-fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import {
   seedApprovedTrade,
   seedLockedBid,
   seedMarket,
-  seedOffer,
   seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
   uploadSaleOrder,
   type BidData,
   type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { bids } from '../bids/bids.table.js';
 

@@ -4,16 +4,9 @@
 // "Never" is asserted without waiting: every stream also receives a later market event, and streams deliver in order.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  seedApprovedTrade,
-  seedListing,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedListing, seedTrader, type Trader } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { STREAM_RESET } from '@spirit/domain/events/events.constants';
 import { bids } from '../bids/bids.table.js';

@@ -7,8 +7,8 @@ import {
   registerCompany,
   seedApprovedCompany,
   seedSuperAdmin,
-  seedUser,
 } from '../../test/fixtures.js';
+import { seedUser } from '../../test/team-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { applicableRate } from './fees.service.js';
 import { feeRates } from './fees.table.js';

@@ -4,7 +4,8 @@
 // seeded market, as in dashboards.indexes.test.ts; sequential scans are disabled (test/plans.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { tradePageQuery, type PageShape } from './trade-fees.repository.js';

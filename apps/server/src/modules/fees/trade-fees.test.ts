@@ -4,17 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
 import { seedRates } from '../../test/fee-fixtures.js';
-import {
-  auditEntries,
-  expectError,
-  seedApprovedTrade,
-  seedAsk,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  type Market,
-} from '../../test/fixtures.js';
+import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk, seedTrader } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 type Page = { records: Record<string, unknown>[]; totalRecords: number };

@@ -5,16 +5,16 @@ import { financialYearOf } from '@spirit/domain/invoices/invoices.rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRates } from '../../test/fee-fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk } from '../../test/team-fixtures.js';
 import {
   approveBid,
   openApprovalWindow,
-  seedAsk,
   seedLockedBid,
   seedMarket,
-  seedSuperAdmin,
   type BidData,
   type Market,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { bids } from '../bids/bids.table.js';
 import { invoices } from './invoices.table.js';

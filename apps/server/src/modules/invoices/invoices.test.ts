@@ -6,15 +6,9 @@ import { gstCheckCharacter } from '@spirit/domain/common/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadInvoice, pdfText, seedRates } from '../../test/fee-fixtures.js';
-import {
-  auditEntries,
-  expectError,
-  seedApprovedTrade,
-  seedMarket,
-  seedSuperAdmin,
-  seedTrader,
-  type Market,
-} from '../../test/fixtures.js';
+import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedTrader } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { invoices } from './invoices.table.js';
 

@@ -7,15 +7,8 @@ import { tableDigest } from '../../test/db-digest.js';
 import { events } from '../events/events.table.js';
 import { consumeFile } from '../files/files.service.js';
 import { markReady, resumeBulkUploads, stageUpload, writeUpload } from './listings.bulk-write.js';
-import {
-  auditEntries,
-  expectError,
-  periodAhead,
-  seedSuperAdmin,
-  seedTrader,
-  upload,
-  type Trader,
-} from '../../test/fixtures.js';
+import { auditEntries, expectError, seedSuperAdmin, upload } from '../../test/fixtures.js';
+import { periodAhead, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
 import { deflatedZip, partsOf } from '../../test/zips.js';
 

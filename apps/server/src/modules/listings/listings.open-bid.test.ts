@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '../bids/bids.table.js';
 import { eq } from 'drizzle-orm';
-import { seedAsk, seedOffer, seedOpenBid, seedSuperAdmin, seedTrader, type Trader } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { seedAsk, seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
+import { seedOpenBid } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

@@ -10,9 +10,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAny, searchPattern } from '../../lib/list.js';
 import { tableDigest } from '../../test/db-digest.js';
+import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
 import {
-  auditEntries,
-  expectError,
   listingBody,
   periodAhead,
   seedAsk,
@@ -20,11 +19,10 @@ import {
   seedListing,
   seedMapping,
   seedOffer,
-  seedSuperAdmin,
   seedTrader,
   seedUser,
   type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/team-fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
 import { explainWithValues, planOf } from '../../test/plans.js';
 import { ratings } from '../ratings/ratings.table.js';

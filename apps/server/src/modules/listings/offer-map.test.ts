@@ -2,15 +2,8 @@
 // their distilleries. The expected records are summed here from the seeded listings and ratings, in JavaScript.
 import { offerMapResultSchema, type OfferMapRecord } from '@spirit/domain/listings/offer-map.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectError,
-  periodAhead,
-  seedAsk,
-  seedOffer,
-  seedSuperAdmin,
-  seedTrader,
-  type Trader,
-} from '../../test/fixtures.js';
+import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { periodAhead, seedAsk, seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf } from '../../test/plans.js';
 import { ratings } from '../ratings/ratings.table.js';

@@ -5,17 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
+import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
 import {
   USER_PASSWORD,
-  auditEntries,
-  expectError,
   seedDistillery,
   seedMapping,
-  seedSuperAdmin,
   seedTeam,
   seedUser,
   type SeededMapping,
-} from '../../test/fixtures.js';
+} from '../../test/team-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { mappingDistilleries, mappings } from './mappings.table.js';
 

@@ -2,18 +2,16 @@
 // acted nor another company; settings are respected in the app and by mail; mail goes out as one digest per user.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSuperAdmin, userRow } from '../../test/fixtures.js';
+import { seedTrader, type Trader } from '../../test/team-fixtures.js';
 import {
   approveBid,
   openApprovalWindow,
   seedMarket,
   seedOpenBid,
-  seedSuperAdmin,
-  seedTrader,
-  userRow,
   type BidData,
   type Market,
-  type Trader,
-} from '../../test/fixtures.js';
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { sendDigests, warnLapsing } from './notifications.jobs.js';
 import { notifications } from './notifications.table.js';

@@ -4,7 +4,9 @@
 // with sequential scans disabled (test/plans.ts), with the values and generically, as the server runs them.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodAhead, seedApprovedTrade, seedMarket, seedSuperAdmin, type Market } from '../../test/fixtures.js';
+import { seedSuperAdmin } from '../../test/fixtures.js';
+import { periodAhead } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { bidListArgs, bidListQuery } from '../bids/bids.lists.repository.js';

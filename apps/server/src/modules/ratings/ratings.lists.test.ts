@@ -3,16 +3,9 @@
 import * as XLSX from '@e965/xlsx';
 import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectError,
-  seedApprovedTrade,
-  seedDistillery,
-  seedMarket,
-  seedSuperAdmin,
-  seedTeam,
-  type BidData,
-  type Market,
-} from '../../test/fixtures.js';
+import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedDistillery, seedTeam } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, type BidData, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;

@@ -4,18 +4,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
-import {
-  auditEntries,
-  expectError,
-  seedApprovedTrade,
-  seedMarket,
-  seedOpenBid,
-  seedSuperAdmin,
-  seedTeam,
-  seedUser,
-  type BidData,
-  type Market,
-} from '../../test/fixtures.js';
+import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
+import { seedTeam, seedUser } from '../../test/team-fixtures.js';
+import { seedApprovedTrade, seedMarket, seedOpenBid, type BidData, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { users } from '../users/users.table.js';
 import { ratings } from './ratings.table.js';

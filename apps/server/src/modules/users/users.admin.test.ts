@@ -3,18 +3,14 @@ import { USER_MESSAGES, userListResultSchema, userRecordSchema } from '@spirit/d
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  USER_PASSWORD,
   auditEntries,
   expectError,
   registerCompany,
   seedApprovedCompany,
-  seedDistillery,
-  seedMapping,
   seedSuperAdmin,
-  seedUser,
-  userBody,
   userRow,
 } from '../../test/fixtures.js';
+import { USER_PASSWORD, seedDistillery, seedMapping, seedUser, userBody } from '../../test/team-fixtures.js';
 import { SUPER_ADMIN, createHarness, invitationToken, type Harness } from '../../test/harness.js';
 import { users } from './users.table.js';
 

@@ -14,9 +14,12 @@ afterAll(() => database.close());
 
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-/** PostgreSQL hands a session's table counts to the statistics at most once a second, at a statement's end. */
+/**
+ * PostgreSQL hands a session's table counts to the statistics at most once a second, when the session goes idle;
+ * `pg_stat_force_next_flush` asks for it at the next idle moment, which the following statement's end gives.
+ */
 const statisticsCaughtUp = async () => {
-  await new Promise((r) => setTimeout(r, 1_100));
+  await database.db.execute(sql`select pg_stat_force_next_flush()`);
   await database.db.execute(sql`select 1`);
 };
 

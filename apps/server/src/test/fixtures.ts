@@ -77,9 +77,8 @@ export const nextSerial = () => (serial += 1);
 
 /** A unique, valid PAN and a GSTIN that embeds it (Maharashtra). */
 export function panAndGst() {
-  nextSerial();
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const n = serial + Math.floor(Math.random() * 1000) * 100;
+  const n = nextSerial() + Math.floor(Math.random() * 1000) * 100;
   const pan = `AA${letters[n % 24]}C${letters[Math.floor(n / 24) % 24]}${String(n % 10000).padStart(4, '0')}K`;
   const first14 = `27${pan}1Z`;
   return { pan_no: pan, gst_number: first14 + gstCheckCharacter(first14) };

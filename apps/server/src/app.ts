@@ -44,6 +44,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { sendDigests, warnLapsing } from './modules/notifications/notifications.jobs.js';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency.js';
+import { createPollShortcut } from './http/poll-shortcut.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -69,6 +70,8 @@ export type BuildOptions = {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const trustProxy = config.env === 'production';
+  const shortcut = createPollShortcut({ trustProxy });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -77,8 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.env === 'production',
+    trustProxy,
+    serverFactory: shortcut.serverFactory,
   });
+  app.decorate('pollShortcut', shortcut);
   // onClose hooks run last-registered first: registered before any other, closing the database runs after them all
   // (mail in flight still writes its outbox row, the scheduler stops, LISTEN ends on an open connection).
   if (options.closeDatabase) app.addHook('onClose', async () => options.database.close());
@@ -128,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   registerIdempotency(app);
   registerCompression(app);
   await registerAuth(app);
+  shortcut.attach(app);
 
   authRoutes(app);
   usersRoutes(app);

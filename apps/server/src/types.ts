@@ -1,5 +1,6 @@
 import type { Access } from '@spirit/domain/api/methods';
 import type { Config } from './config.js';
+import type { PollShortcut } from './http/poll-shortcut.js';
 import type { Database, Db } from './db/client.js';
 import type { Actor } from './lib/actor.js';
 import type { MarketCache } from './lib/market-cache.js';
@@ -29,6 +30,8 @@ export type Deps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Unchanged polls answered ahead of Fastify (http/poll-shortcut.ts). */
+    pollShortcut: PollShortcut;
     auth: {
       actorOf: (req: FastifyRequest, access: Access) => Promise<Actor | null>;
       /** An API key's call: refused outside its scope or past its rate budget (modules/apikeys). */

@@ -78,6 +78,9 @@ export function defineMethod<M extends MethodName>(
   const spec = METHODS[name];
   const rateLimit = options.rateLimit;
   const limits = app.hasDecorator('createRateLimit') && options.limits?.length ? counters(app, options.limits) : null;
+  // A poll the shortcut may answer: a JSON read with an ETag and no limits of its own.
+  if (options.etag && !rateLimit && !options.limits && !('multipart' in spec) && !('binary' in spec))
+    app.pollShortcut?.methods.set(name, { access: spec.access, body: spec.body });
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: `/api/${name}`,

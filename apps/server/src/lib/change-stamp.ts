@@ -48,15 +48,23 @@ export function stillFresh(
   ifNoneMatch: string | undefined,
   parts: { method: string; body: unknown; actor: Actor | null; generation: string; now: number },
 ): boolean {
-  if (!ifNoneMatch) return false;
+  return freshTag(ifNoneMatch, parts) !== null;
+}
+
+/** The tag in `ifNoneMatch` naming the answer this caller would get now and the instant it holds until, or null. */
+export function freshTag(
+  ifNoneMatch: string | undefined,
+  parts: { method: string; body: unknown; actor: Actor | null; generation: string; now: number },
+): { tag: string; until: number } | null {
+  if (!ifNoneMatch) return null;
   for (const tag of ifNoneMatch.split(',')) {
     const m = /^\s*(?:W\/)?"(\d+\.\d+)\.(\d+)\.([\w-]+)"\s*$/.exec(tag);
     if (!m || m[1] !== parts.generation) continue;
     const until = Number(m[2]);
     if (!(parts.now < until)) continue;
-    if (m[3] === mac({ ...parts, until })) return true;
+    if (m[3] === mac({ ...parts, until })) return { tag: tag.trim(), until };
   }
-  return false;
+  return null;
 }
 
 /** No time-based change: far enough that it never passes (an integer, so the tag stays digits). */

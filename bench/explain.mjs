@@ -1,4 +1,4 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the trend's, the analysis' and the dashboards' statements as the built server writes
+// EXPLAIN (ANALYZE, BUFFERS) of the trend's, the analysis', the dashboards' and the service fees' statements as the built server writes
 // them (apps/server/dist: `npx tsc -b apps/server` first), on a generated market: what each costs uncached, without
 // the market cache in front. Dashboard lists run generic plans as the server's generic pool does; the analysis'
 // statements are planned with their values. Reads only.
@@ -11,6 +11,7 @@ import * as schema from '../apps/server/dist/db/schema.js';
 import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js';
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
+import * as F from '../apps/server/dist/modules/fees/trade-fees.repository.js';
 import { commissionSince } from '../apps/server/dist/modules/dashboards/dashboards.service.js';
 
 const arg = (name, fallback) => {
@@ -112,6 +113,16 @@ const cases = {
   'market bids, page 2': [
     () => L.bidListQuery(db, shape({ market: true })),
     company({ offset: 10, upto: 20 }),
+    'generic',
+  ],
+  'service fees, SuperAdmin, page': [
+    () => F.tradePageQuery(db, { side: 'platform', search: false, sort: 'default', order: 'desc', total: false }),
+    values({}),
+    'generic',
+  ],
+  'service fees of a company, page': [
+    () => F.tradePageQuery(db, { side: 'seller', search: false, sort: 'default', order: 'desc', total: false }),
+    company({}),
     'generic',
   ],
   'card: approved orders': [

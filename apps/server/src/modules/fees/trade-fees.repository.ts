@@ -128,16 +128,26 @@ export function tradePageQuery(tx: Tx, shape: PageShape) {
   const invoiceFields = Object.fromEntries(
     SIDES[shape.side].map((side) => [`${side}_invoice`, liveInvoiceOf(bids.id, side)]),
   );
-  return joined(
+  const select = joined(
     tx
       .select({ ...pageColumns, ...invoiceFields, ...(shape.total ? { total_records: total } : {}) })
       .from(bids)
       .$dynamic(),
-  )
-    .where(where)
-    .orderBy(direction(order), direction(bids.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+  );
+  if (shape.search) {
+    return select
+      .where(where)
+      .orderBy(direction(order), direction(bids.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  }
+  // Unsearched, the page is the trades' own ids first (their index, in order, to the page's end), then their rows by
+  // primary key. Joined and limited in one, a generic plan guessed a tenth of the platform's 650,000 trades behind
+  // the limit and sized four Memoize caches for them: 4.7 ms for ten rows (bench/explain.mjs).
+  const dir = sql.raw(shape.order);
+  const ids = sql`select ${bids.id} from ${bids} where ${where} order by ${order} ${dir}, ${bids.id} ${dir}
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  return select.where(sql`${bids.id} = any(array(${ids}))`).orderBy(direction(order), direction(bids.id));
 }
 
 const pageShape = statement(tradePageQuery, notSearched);

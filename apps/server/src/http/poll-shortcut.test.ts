@@ -58,7 +58,7 @@ describe('unchanged polls over HTTP', () => {
   }, 180_000);
   afterAll(() => h.close());
 
-  it('an unchanged poll is answered 304 before Fastify, with its tag and no query; a changed one in full', async () => {
+  it('an unchanged poll is answered 304 before Fastify, with its tag, reading at most its caller; a changed one in full', async () => {
     const bid = await openBid();
     const token = m.seller.negotiator.token!;
     const body = JSON.stringify({ bid_id: bid.id });
@@ -76,6 +76,16 @@ describe('unchanged polls over HTTP', () => {
     expect((await poll('getBidById', body, token, tag)).status).toBe(304);
     expect((await poll('getBidById', body, token, `"1.2.forged", ${tag}`)).status).toBe(304);
     expect(h.app.pollShortcut.answered).toBe(answered + 3);
+    // Past the caller cache's few seconds, the caller is read again (one query), and the poll is still answered here.
+    h.clock.offsetMs += (h.app.deps.config.actorCacheSeconds + 1) * 1000;
+    try {
+      const read = h.app.deps.database.queries.count;
+      expect((await poll('getBidById', body, token, tag)).status).toBe(304);
+      expect(h.app.deps.database.queries.count - read).toBe(1);
+      expect(h.app.pollShortcut.answered).toBe(answered + 4);
+    } finally {
+      h.clock.offsetMs -= (h.app.deps.config.actorCacheSeconds + 1) * 1000;
+    }
 
     // Another body with that tag: Fastify answers it in full, from the body the shortcut read and handed back.
     const records = async (p: Poll) => ((await p.json()) as { data: { records: unknown[] } }).data.records;

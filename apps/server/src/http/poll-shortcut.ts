@@ -1,10 +1,10 @@
 // Unchanged polls answered before Fastify (issue 25: at least half a bare node:http server's rate). A screen's poll
 // that sends back its last answer's ETag mostly learns "nothing changed", and Fastify's routing, hooks, body parsing
 // and reply handling cost several times that answer. So the HTTP server's own request callback looks first. When
-// every check the full path makes passes without a query, it answers 304 itself:
+// every check the full path makes passes, it answers 304 itself:
 // - a polled read registered with `etag` (http/registry.ts), with no limits of its own and a JSON body;
-// - a session token, not an API key (each key's call is audited), whose caller this process has cached and
-//   whose idle clock needs no write now (modules/auth/session.ts `cachedActor`), in a role the read admits;
+// - a session token, not an API key (each key's call is audited), whose caller `resolveActor` finds as Fastify's path
+//   would (from this process's cache mostly, else with the one query), in a role the read admits;
 // - a body the read's schema accepts, parsed as Fastify would (a `__proto__` or `constructor` key goes to Fastify,
 //   which refuses it);
 // - a tag still fresh for that caller and body (lib/change-stamp.ts), and a call the address's budget admits (the
@@ -17,9 +17,8 @@ import type { Access } from '@spirit/domain/api/methods';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { currentGeneration, freshTag } from '../lib/change-stamp.js';
-import { sha256 } from '../lib/crypto.js';
 import { isApiKey } from '../modules/apikeys/apikeys.service.js';
-import { bearerToken, cachedActor } from '../modules/auth/session.js';
+import { bearerToken, resolveActor } from '../modules/auth/session.js';
 import { checkAccess } from './registry.js';
 
 /** What Fastify hands its `serverFactory`: the settings it would give a server of its own. */
@@ -87,18 +86,18 @@ export function createPollShortcut(opts: { trustProxy: boolean }) {
   /** The tag to answer 304 with, or null when Fastify answers. */
   async function freshTagOf(req: WithBody, found: NonNullable<ReturnType<typeof eligible>>, text: string) {
     const deps = app!.deps;
+    const actor = await resolveActor(deps, found.token);
+    if (!actor || checkAccess(found.method.access, actor)) return null;
+    // After the caller, as the registry takes it: a change to them landing meanwhile has moved it.
     const generation = currentGeneration(deps);
     if (!generation) return null;
     const now = deps.now();
-    const tokenHash = sha256(found.token);
-    const actor = cachedActor(deps, tokenHash, now);
-    if (!actor || checkAccess(found.method.access, actor)) return null;
     const ifNoneMatch = req.headers['if-none-match'] as string;
     if (verifiedIn !== generation) {
       verified.clear();
       verifiedIn = generation;
     }
-    const key = `${tokenHash}\n${found.name}\n${ifNoneMatch}\n${text}`;
+    const key = `${actor.sessionId}\n${found.name}\n${ifNoneMatch}\n${text}`;
     let fresh = verified.get(key);
     if (!fresh) {
       const body = parseBody(found.method.body, text);

@@ -80,18 +80,6 @@ export async function resolveActor(deps: Deps, token: string | null): Promise<Ac
   return actor;
 }
 
-/**
- * The caller of a bearer token (its hash) when this process's cache answers for it and the call writes nothing (the idle clock
- * needs no move), else null: what `resolveActor` would answer without a query. For answers given before Fastify
- * (http/poll-shortcut.ts), which leave every other case to it.
- */
-export function cachedActor(deps: Deps, tokenHash: string, now: Date): Actor | null {
-  const idleSince = now.getTime() - deps.config.sessionIdleMinutes * 60_000;
-  const cached = deps.actorCache.get(tokenHash, now.getTime(), idleSince);
-  if (!cached || now.getTime() - cached.lastSeenAt.getTime() > TOUCH_EVERY_MS) return null;
-  return cached.actor;
-}
-
 /** The actor of a live session's row (auth.repository.ts), or null when its user may not act now. */
 export function actorOfLiveSession(found: NonNullable<Awaited<ReturnType<typeof findLiveSessionActor>>>): Actor | null {
   const { user, company, tiers } = found;

@@ -58,7 +58,7 @@ export function createPollShortcut(opts: { trustProxy: boolean }) {
   let closing = false;
   let answered = 0;
 
-  /** The 304 this request earns, or false: synchronous checks first, so most requests pay a header lookup. */
+  /** What a request the shortcut may answer names, or null: synchronous checks first, most requests pay one lookup. */
   function eligible(req: IncomingMessage) {
     if (!app || closing || req.method !== 'POST' || !req.headers['if-none-match']) return null;
     const url = req.url ?? '';

@@ -17,7 +17,7 @@ import type { Access } from '@spirit/domain/api/methods';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { currentGeneration, freshTag } from '../lib/change-stamp.js';
-import { isApiKey } from '../modules/apikeys/apikeys.service.js';
+import { apiKeyOf } from '../modules/apikeys/apikeys.service.js';
 import { bearerToken, resolveActor } from '../modules/auth/session.js';
 import { checkAccess } from './registry.js';
 
@@ -67,11 +67,11 @@ export function createPollShortcut(opts: { trustProxy: boolean }) {
     const method = methods.get(name);
     if (!method || method.access === 'public' || method.access === 'optional') return null;
     if (req.headers['content-type']?.split(';')[0]!.trim().toLowerCase() !== 'application/json') return null;
-    if (req.headers['x-api-key']) return null;
     const length = Number(req.headers['content-length']);
     if (!(length > 0 && length <= MAX_POLL_BODY)) return null;
+    // The caller as plugins/auth.ts tells them apart: an API key (bearer or header) takes the audited path.
     const token = bearerToken(req);
-    if (!token || isApiKey(token)) return null;
+    if (!token || apiKeyOf(req, token)) return null;
     return { name, method, token };
   }
 

@@ -26,7 +26,7 @@ const KEY_PATTERN = /^sxk_([1-9][0-9]{0,9})_([A-Za-z0-9_-]{43})$/;
 export const isApiKey = (token: string | null): token is string => !!token?.startsWith(API_KEY_PREFIX);
 
 /** The key sent as `Authorization: Bearer sxk_…` or `X-API-Key: sxk_…`, or null. */
-export function apiKeyOf(req: FastifyRequest, bearer: string | null): string | null {
+export function apiKeyOf(req: Pick<FastifyRequest, 'headers'>, bearer: string | null): string | null {
   if (isApiKey(bearer)) return bearer;
   const header = req.headers['x-api-key'];
   const value = typeof header === 'string' ? header.trim() : null;

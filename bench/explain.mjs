@@ -132,6 +132,13 @@ const cases = {
   ],
   'card: lapsed': [() => L.bidCountQuery(db, shape({ status: 'lapsed' })), company({}), 'generic'],
   'card: waiting for me': [() => L.bidCountQuery(db, shape({ awaiting: 'any' })), company({}), 'generic'],
+  // The pending tabs (getAllBids awaiting_me) and the menu's "Waiting for me" count, of company 1's Negotiator.
+  'awaiting me, with total': [
+    () => L.bidListQuery(db, shape({ awaiting: 'any', total: true })),
+    company({}),
+    'generic',
+  ],
+  'menu: waiting for me': [() => L.awaitingCountQuery(db, 99), company({}), 'generic'],
 };
 
 for (const [name, [build, given = {}, mode = 'custom']] of Object.entries(cases)) {

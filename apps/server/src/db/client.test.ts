@@ -120,4 +120,26 @@ describe('openPglite', () => {
     const [after] = await database.db.select().from(feeRates).where(eq(feeRates.id, id));
     expect(after!.created_at).toEqual(at);
   });
+
+  // Sockets are polled once per turn of the event loop: thirty statements waiting together must spread over many
+  // turns, not run in one (where a burst of new connections waited seconds to be accepted).
+  it('lets the event loop turn every two statements while statements wait', async () => {
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const doneAt: number[] = [];
+    const read = (id: number) => database.db.select({ id: feeRates.id }).from(feeRates).where(eq(feeRates.id, id));
+    await Promise.all(Array.from({ length: 30 }, (_, i) => read(-i).then(() => doneAt.push(turns))));
+    ticking = false;
+    expect(doneAt).toHaveLength(30);
+    expect(doneAt.at(-1)! - doneAt[0]!).toBeGreaterThanOrEqual(10);
+    // Never more than two a turn.
+    const perTurn = new Map<number, number>();
+    for (const t of doneAt) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(2);
+  });
 });

@@ -199,12 +199,17 @@ type Queryable = Pick<PGlite, 'query'>;
  * (`dropKnownParsers`), and parameterised statements by name (db/pglite-statements.ts); a transaction's client
  * likewise, inside the transaction's lock.
  */
-function driverFor<C extends Queryable>(client: C, statements: PgliteStatements, mode: RunMode): C {
+function driverFor<C extends Queryable>(
+  client: C,
+  statements: PgliteStatements,
+  mode: RunMode,
+  turns: () => Promise<void>,
+): C {
   // PGlite runs on this thread and answers through promises that settle at once: a chain of statements never gave
   // timers and sockets a turn, so a bulk upload and the outbox's consumers after it held every other request for
-  // two seconds. Each statement or transaction outside a transaction first lets the event loop turn; inside one,
-  // statements run straight on (the transaction holds the database anyway, and is best kept short).
-  const turn = mode === 'transaction' ? null : () => new Promise<void>((resolve) => setImmediate(resolve));
+  // two seconds. Each statement or transaction outside a transaction first waits for its turn (`turnTaker`); inside
+  // one, statements run straight on (the transaction holds the database anyway, and is best kept short).
+  const turn = mode === 'transaction' ? null : turns;
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
@@ -219,7 +224,7 @@ function driverFor<C extends Queryable>(client: C, statements: PgliteStatements,
       if (prop === 'transaction' && 'transaction' in target) {
         return async (fn: (tx: Queryable) => Promise<unknown>) => {
           if (turn) await turn();
-          return (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction')));
+          return (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction', turns)));
         };
       }
       const value: unknown = Reflect.get(target, prop, target);
@@ -228,13 +233,48 @@ function driverFor<C extends Queryable>(client: C, statements: PgliteStatements,
   });
 }
 
+/** Statements let in per turn of the event loop (`turnTaker`). */
+const PER_TURN = 2;
+
+/**
+ * Turns at the database: at most `PER_TURN` statements per turn of the event loop, first come first served.
+ * Letting each statement wait for `setImmediate` alone was not enough: under load every waiting statement's callback
+ * fell in the same check phase, so one turn of the loop ran fifty statements (100 ms) before it polled sockets
+ * again, and Node took in one new connection per poll. A burst of fifty new connections then waited up to 3 s to
+ * be accepted: the bench's 0.4-2 s p99 on PGlite, which the server's own request timings never showed (a bare
+ * node:http server that spends 2 ms a request does the same). With sockets polled every two statements, the trading
+ * reads' p99 fell from 316-662 ms to 91-174 ms at 0.85-1.03 of their rate; one statement a turn cost up to a fifth
+ * of the rate (docs/decisions.md, "PGlite's long tails").
+ */
+function turnTaker(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let pumping = false;
+  const pump = () => {
+    if (waiting.length === 0) {
+      pumping = false;
+      return;
+    }
+    for (const next of waiting.splice(0, PER_TURN)) next();
+    setImmediate(pump);
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!pumping) {
+        pumping = true;
+        setImmediate(pump);
+      }
+    });
+}
+
 export function openPglite(client: PGlite): Database {
   const { queries, logger } = queryCounter();
   const statements = withTextParsers.has(client) ? pgliteStatements(client) : null;
-  const driver = statements ? driverFor(client, statements, 'default') : client;
+  const turns = turnTaker();
+  const driver = statements ? driverFor(client, statements, 'default', turns) : client;
   const db = drizzlePglite({ client: driver, schema, logger }) as unknown as Db;
   if (statements) {
-    const generic = driverFor(client, statements, 'generic');
+    const generic = driverFor(client, statements, 'generic', turns);
     genericTwin.set(db, drizzlePglite({ client: generic, schema, logger }) as unknown as Db);
   }
   return {

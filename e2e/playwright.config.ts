@@ -27,7 +27,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     // A failed test keeps its trace: every action with the page's DOM before and after it. Not the screencast: its
-    // frames (a JPEG each time the page paints, for every test, kept or not) took a fifth of a quiet run's time.
+    // frames (a JPEG each time the page paints, for every test, kept or not) took a fifth of a spec file's time.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

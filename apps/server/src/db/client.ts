@@ -203,13 +203,13 @@ function driverFor<C extends Queryable>(
   client: C,
   statements: PgliteStatements,
   mode: RunMode,
-  turns: () => Promise<void>,
+  turn: (() => Promise<void>) | null,
 ): C {
   // PGlite runs on this thread and answers through promises that settle at once: a chain of statements never gave
   // timers and sockets a turn, so a bulk upload and the outbox's consumers after it held every other request for
-  // two seconds. Each statement or transaction outside a transaction first waits for its turn (`turnTaker`); inside
-  // one, statements run straight on (the transaction holds the database anyway, and is best kept short).
-  const turn = mode === 'transaction' ? null : turns;
+  // two seconds. Each statement or transaction outside a transaction first waits for its `turn` (`turnTaker`);
+  // inside one there is none: statements run straight on (the transaction holds the database anyway, and is best
+  // kept short).
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
@@ -224,7 +224,7 @@ function driverFor<C extends Queryable>(
       if (prop === 'transaction' && 'transaction' in target) {
         return async (fn: (tx: Queryable) => Promise<unknown>) => {
           if (turn) await turn();
-          return (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction', turns)));
+          return (target as unknown as PGlite).transaction((tx) => fn(driverFor(tx, statements, 'transaction', null)));
         };
       }
       const value: unknown = Reflect.get(target, prop, target);
@@ -270,11 +270,11 @@ function turnTaker(): () => Promise<void> {
 export function openPglite(client: PGlite): Database {
   const { queries, logger } = queryCounter();
   const statements = withTextParsers.has(client) ? pgliteStatements(client) : null;
-  const turns = turnTaker();
-  const driver = statements ? driverFor(client, statements, 'default', turns) : client;
+  const turn = turnTaker();
+  const driver = statements ? driverFor(client, statements, 'default', turn) : client;
   const db = drizzlePglite({ client: driver, schema, logger }) as unknown as Db;
   if (statements) {
-    const generic = driverFor(client, statements, 'generic', turns);
+    const generic = driverFor(client, statements, 'generic', turn);
     genericTwin.set(db, drizzlePglite({ client: generic, schema, logger }) as unknown as Db);
   }
   return {

@@ -3,9 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 // Each worker drives its own server, on its own embedded database with its own demo market, so spec files never
 // see each other's writes. The config is evaluated in the runner (no index: it starts every server) and again in
-// each worker, which Playwright gives TEST_PARALLEL_INDEX (0 … workers − 1). One worker per four cores: on two,
-// a second worker (its Chromium and server) only took CPU from the integration suite running beside it
-// (docs/decisions.md).
+// each worker, which Playwright gives TEST_PARALLEL_INDEX (0 … workers − 1). One worker per four cores when run on
+// its own; `npm test` asks for two at least (scripts/test.mjs, docs/decisions.md "npm test keeps both cores busy").
 const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 4))));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 const urlOf = (index: number) => `http://127.0.0.1:${FIRST_PORT + index}`;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -31,6 +32,10 @@ export default defineConfig({
           // database copy, so nothing a file reads is left by another, and re-importing the server for each of 70
           // files cost 3 minutes of the suite's CPU (docs/decisions.md "The server's test files share a process").
           isolate: false,
+          // Two forks at least, even on two cores: a fork waits 30 % of its time on PGlite (password hashes and
+          // digests on libuv's threads), half on the PostgreSQL server; vitest would give two cores one fork
+          // (docs/decisions.md "npm test keeps both cores busy").
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {

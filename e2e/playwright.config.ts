@@ -3,9 +3,10 @@ import { defineConfig } from '@playwright/test';
 
 // Each worker drives its own server, on its own embedded database with its own demo market, so spec files never
 // see each other's writes. The config is evaluated in the runner (no index: it starts every server) and again in
-// each worker, which Playwright gives TEST_PARALLEL_INDEX (0 … workers − 1). One worker per four cores when run on
-// its own; `npm test` asks for two at least (scripts/test.mjs, docs/decisions.md "npm test keeps both cores busy").
-const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 4))));
+// each worker, which Playwright gives TEST_PARALLEL_INDEX (0 … workers − 1). Two workers at least, one per four cores
+// past eight: a worker waits on its Chromium and server much of the time (docs/decisions.md "npm test keeps both
+// cores busy").
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, Math.floor(availableParallelism() / 4))));
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 const urlOf = (index: number) => `http://127.0.0.1:${FIRST_PORT + index}`;
 export const BASE_URL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));

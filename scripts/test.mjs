@@ -6,17 +6,8 @@
 // so the integration suite — its own databases, no shared state — runs beside it; lint, the type check (each one
 // thread) and the unit tests share the two cores likewise. The first stage of a group streams its output; the
 // others' output is printed whole when each ends, so logs never interleave.
-//
-// Beside each other, the browser suite runs two workers and the integration suite two forks even on two cores: a
-// fork of the integration suite waits 30 % of its time (password hashes and digests on libuv's threads), and with
-// one worker and one fork the integration suite ran on alone for minutes after the browser suite had ended
-// (docs/decisions.md "npm test keeps both cores busy").
+// Each of the two takes two workers at least, even on two cores (e2e/playwright.config.ts, vitest.config.ts).
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
-
-const cores = availableParallelism();
-const BROWSER_WORKERS = String(Math.min(4, Math.max(2, Math.floor(cores / 4))));
-const INTEGRATION_FORKS = String(Math.max(2, cores - 1));
 
 const GROUPS = [
   [['install and build', 'node', ['scripts/ensure.mjs']]],
@@ -26,18 +17,15 @@ const GROUPS = [
     ['unit', 'npm', ['run', 'test:unit']],
   ],
   [
-    ['browser', 'npm', ['run', 'test:e2e'], { E2E_WORKERS: process.env.E2E_WORKERS ?? BROWSER_WORKERS }],
-    ['integration', 'npm', ['run', 'test:integration', '--', `--maxWorkers=${INTEGRATION_FORKS}`]],
+    ['browser', 'npm', ['run', 'test:e2e']],
+    ['integration', 'npm', ['run', 'test:integration']],
   ],
 ];
 
-function run([name, command, args, env = {}], stream) {
+function run([name, command, args], stream) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(command, args, { stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));

@@ -106,6 +106,8 @@ function scenarios(ids) {
     // The SuperAdmin's Approved Bids (issue 22): every company's trades, with the total kept seconds as the market's.
     post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
     post('getAllBids awaiting me (priced rows)', 'getAllBids', { awaiting_me: true }, negotiator),
+    // The menu's "Waiting for me" badge: asked on every signed-in page.
+    post('getAwaitingBidCount (the menu badge)', 'getAwaitingBidCount', {}, negotiator),
     post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
     // Trend and analysis (issue 23): market-wide aggregates, each kept 15 s in the market cache (lib/market-cache.ts),
     // so most requests here are served from it and one in each 15 s computes.

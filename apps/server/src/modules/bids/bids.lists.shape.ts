@@ -29,29 +29,50 @@ function statusWhere(filter: StatusFilter): SQL | undefined {
   return undefined;
 }
 
+type BidSideName = 'buyer' | 'seller';
+
 /**
- * Bids of the company `$company` waiting for the user `$user`'s tier on the company's side: its Negotiator while the
- * terms are open and its flag is null, its Authorizer then its Approver on a locked deal (the state machine's
- * `whoseTurn`).
+ * The distilleries at which the user `$user` holds `tier` by their mapping, as an array: uncorrelated, so it runs once
+ * per statement (an InitPlan) instead of a mapping lookup per candidate bid.
  */
-function awaitingWhere(only?: BidTier): SQL {
-  const [company, user] = [sql.placeholder('company'), sql.placeholder('user')];
-  const side = (b: 'buyer' | 'seller') => {
+const mappedAs = (tier: BidTier) =>
+  sql`array(select md.distillery_id from ${mappingDistilleries} md join ${mappings} m on m.id = md.mapping_id
+    where m.${sql.raw(`${tier}_id`)} = ${sql.placeholder('user')})`;
+
+/**
+ * Bids of the company `$company` on `sides` waiting for the user `$user`'s tier on the company's side: its Negotiator
+ * while the terms are open and its flag is null, its Authorizer then its Approver on a locked deal (the state
+ * machine's `whoseTurn`). The flags are tested first, on the bid alone; only a bid at some tier's turn reads its
+ * listing's distillery (one primary-key probe, kept a correlated subquery so every plan walks the bids' own index)
+ * and finds it among the distilleries where the caller holds that tier. `scoped`: the part already keeps the
+ * company on its one side.
+ */
+function awaitingWhere(sides: BidSideName[], only: BidTier | undefined, scoped: boolean): SQL {
+  const company = sql.placeholder('company');
+  const side = (b: BidSideName) => {
     const listing = b === 'buyer' ? bids.ask_id : bids.offer_id;
     const f = (tier: string) => sql.raw(`"bids"."is_${tier}_${b}_approved"`);
     const turns: Record<BidTier, SQL> = {
-      negotiator: sql`(m.negotiator_id = ${user} and not ${bids.locked} and ${f('negotiator')} is null)`,
-      authorizer: sql`(m.authorizer_id = ${user} and ${bids.locked} and ${f('authenticator')} is null)`,
-      approver: sql`(m.approver_id = ${user} and ${bids.locked} and ${f('authenticator')} and ${f('approver')} is null)`,
+      negotiator: sql`(not ${bids.locked} and ${f('negotiator')} is null)`,
+      authorizer: sql`(${bids.locked} and ${f('authenticator')} is null)`,
+      approver: sql`(${bids.locked} and ${f('authenticator')} and ${f('approver')} is null)`,
     };
     // `only` narrows to one tier: a user may hold different tiers on different distilleries.
-    const turn = only ? turns[only] : sql.join(Object.values(turns), sql` or `);
-    return sql`(${b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id} = ${company} and exists (
-      select 1 from ${listings} l join ${mappingDistilleries} md on md.distillery_id = l.distillery_id
-        join ${mappings} m on m.id = md.mapping_id
-      where l.id = ${listing} and (${turn})))`;
+    const tiers = only ? [only] : (Object.keys(turns) as BidTier[]);
+    const anyTurn = sql.join(
+      tiers.map((t) => turns[t]),
+      sql` or `,
+    );
+    // The turns exclude each other, so the case picks the one tier's distilleries.
+    const mapped = sql.join(
+      tiers.map((t) => sql`when ${turns[t]} then ${mappedAs(t)}`),
+      sql` `,
+    );
+    const party = b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id;
+    return sql`(${scoped ? sql`` : sql`${party} = ${company} and `}(${anyTurn})
+      and (select l.distillery_id from ${listings} l where l.id = ${listing}) = any(case ${mapped} end))`;
   };
-  return sql`(${side('buyer')} or ${side('seller')})`;
+  return sql`(${sql.join(sides.map(side), sql` or `)})`;
 }
 
 /** Bid lists count at most this many bids: the market's and a status's lists run to hundreds of thousands. */
@@ -106,11 +127,13 @@ type Part = { where: SQL | undefined };
 export function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean } {
   const ph = sql.placeholder;
   const company = ph('company');
+  // Waiting for the caller on `sides`: the company's own lists test each part's side only.
+  const awaiting = (sides: BidSideName[], scoped = false) =>
+    shape.awaiting !== 'no'
+      ? and(liveWhere(), awaitingWhere(sides, shape.awaiting === 'any' ? undefined : shape.awaiting, scoped))
+      : undefined;
   const shared = and(
     statusWhere(shape.status),
-    shape.awaiting !== 'no'
-      ? and(liveWhere(), awaitingWhere(shape.awaiting === 'any' ? undefined : shape.awaiting))
-      : undefined,
     // `= any` of an array: one text whatever the number of values.
     shape.spirits ? sql`${bids.product} = any(${ph('spirits')})` : undefined,
     shape.states ? sql`(${offer.state} = any(${ph('states')}) or ${ask.state} = any(${ph('states')}))` : undefined,
@@ -132,10 +155,13 @@ export function bidParts(shape: BidListShape): { parts: Part[]; withListings: bo
   );
   const withListings = shape.states || shape.search;
   if (shape.market) {
-    return { parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared) }], withListings };
+    return {
+      parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared, awaiting(['buyer', 'seller'])) }],
+      withListings,
+    };
   }
   // The platform's approved trades walk the status index (bids_status_idx) in the page's order.
-  if (shape.platform) return { parts: [{ where: shared }], withListings };
+  if (shape.platform) return { parts: [{ where: and(shared, awaiting(['buyer', 'seller'])) }], withListings };
   if (shape.listing) {
     // A listing's bids with the company as a party: the bids on it as an offer, then as an ask, each walking that
     // side's listing index (bids_offer_idx, bids_ask_idx) in the page's order — one of the two finds nothing. As
@@ -145,8 +171,8 @@ export function bidParts(shape: BidListShape): { parts: Part[]; withListings: bo
     const party = or(eq(bids.buyer_company_id, company), eq(bids.seller_company_id, company));
     return {
       parts: [
-        { where: and(eq(bids.offer_id, ph('listing')), party, shared) },
-        { where: and(eq(bids.ask_id, ph('listing')), party, shared) },
+        { where: and(eq(bids.offer_id, ph('listing')), party, shared, awaiting(['buyer', 'seller'])) },
+        { where: and(eq(bids.ask_id, ph('listing')), party, shared, awaiting(['buyer', 'seller'])) },
       ],
       withListings,
     };
@@ -155,8 +181,8 @@ export function bidParts(shape: BidListShape): { parts: Part[]; withListings: bo
     parts: [
       // A company never trades with itself (`bids_companies_check`), so the parts never share a bid. Saying so again
       // here (buyer <> company) made each count of the selling side read every bid row instead of the index alone.
-      { where: and(eq(bids.buyer_company_id, company), shared) },
-      { where: and(eq(bids.seller_company_id, company), shared) },
+      { where: and(eq(bids.buyer_company_id, company), shared, awaiting(['buyer'], true)) },
+      { where: and(eq(bids.seller_company_id, company), shared, awaiting(['seller'], true)) },
     ],
     withListings,
   };

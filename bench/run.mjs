@@ -7,20 +7,22 @@
 //                    [--only name,name] [--no-web] [--no-floor] [--lighthouse] [--profile scenario]
 //                    [--trade-pairs N [--trade-rounds R]]
 //                    [--database-url postgres://…/db | --data-dir dir]   (reuse a market generate.mjs filled)
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
-import { call as callApi, JSON_HEADERS } from './lib/api.mjs';
+import { bulkUploadRate } from './lib/bulk.mjs';
 import { documentTimes } from './lib/documents.mjs';
 import { streamFanOut } from './lib/streams.mjs';
-import { BENCH_PASSWORD, generate, marketIds, openExec, SCALES, SUPER_EMAIL, TOKENS } from './generate.mjs';
+import { generate, marketIds, openExec, SCALES, TOKENS } from './generate.mjs';
 import { cpuMeter } from './lib/cpu.mjs';
 import { load } from './lib/load.mjs';
-import { oversoldListings, parallelTradeRate } from './lib/trades.mjs';
+import { measure as measureOn, measureLoad as loadOn } from './lib/measure.mjs';
+import { scenarios } from './lib/scenarios.mjs';
+import { drained, startBare, startReference, startServer, stop } from './lib/servers.mjs';
+import { fullTradeRate, oversoldListings, parallelTradeRate } from './lib/trades.mjs';
 import { processesRate } from './lib/processes.mjs';
 import { profileMarkdown, summarizeProfile } from './lib/profile.mjs';
 import { webFigures } from './web.mjs';
@@ -58,146 +60,9 @@ if (opts.reuse) opts.dbs = [opts.reuse.databaseUrl ? 'postgres' : 'pglite'];
 const loadAtStart = os.loadavg()[0];
 if (!SCALES[opts.scale]) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
 
-/** The scenarios: a name, the request, and who calls. Ids come from the generated market. */
-function scenarios(ids) {
-  const as = (token) => ({ authorization: `Bearer ${token}` });
-  const post = (name, method, body, token) => ({ name, path: `/api/${method}`, method: 'POST', body, token });
-  const { superAdmin, admin, negotiator } = TOKENS;
-  /** India's date `days` before today (a range's `to_date` defaults to 89 days after its `from_date`). */
-  const daysAgo = (days) => new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
-  return [
-    { name: 'GET /healthz', path: '/healthz', method: 'GET' },
-    { name: 'login (argon2id m=19 MiB t=2 p=1)', login: true },
-    post('refreshUser (session only)', 'refreshUser', {}, admin),
-    post('getAllCompany page 1', 'getAllCompany', { page: 1, page_size: 10 }, superAdmin),
-    post('getAllCompany approved sellers', 'getAllCompany', { type: 'Seller', status: ['Approved'] }, superAdmin),
-    post('getAllCompany search "ganga"', 'getAllCompany', { item_search: 'ganga' }, superAdmin),
-    post('getAllCompany page 50 by name desc', 'getAllCompany', { page: 50, sort_order: 'desc' }, superAdmin),
-    post('getAllUsers', 'getAllUsers', {}, admin),
-    post('getAllDistill', 'getAllDistill', {}, admin),
-    post('getAllDistillGroup Centralized', 'getAllDistillGroup', { type: 'Centralized' }, admin),
-    post('getAllCommission', 'getAllCommission', {}, superAdmin),
-    post('getAuditLog page 1', 'getAuditLog', {}, superAdmin),
-    post('getAuditLog search "mapping"', 'getAuditLog', { item_search: 'mapping' }, superAdmin),
-    post('getAuditLog of one company', 'getAuditLog', { company_id: ids.company }, superAdmin),
-    post('getCompanyDetails', 'getCompanyDetails', {}, admin),
-    post('getUserbyId', 'getUserbyId', { id: ids.user }, admin),
-    post('getDistillById', 'getDistillById', { id: ids.distillery }, admin),
-    post('getDistillGroupById', 'getDistillGroupById', { id: ids.mapping }, admin),
-    post('getCommissionbyId', 'getCommissionbyId', { id: ids.fee }, superAdmin),
-    post('getAllOffers page 1', 'getAllOffers', {}, negotiator),
-    post('getAllOffers search "grain"', 'getAllOffers', { item_search: 'grain' }, negotiator),
-    post('getAllInventory page 1', 'getAllInventory', {}, negotiator),
-    post(
-      'getAllInventory by spirit and state',
-      'getAllInventory',
-      { type_of_spirits: ['Molasses ENA', 'Grain ENA'], state_names: ['Maharashtra', 'Karnataka'] },
-      negotiator,
-    ),
-    post('getAllPossibleOffer (landed price order)', 'getAllPossibleOffer', { offer_id: ids.listing }, negotiator),
-    post('getOfferMap', 'getOfferMap', { offer_id: ids.listing }, negotiator),
-    post('getOfferById', 'getOfferById', { id: ids.listing }, negotiator),
-    post('getInventorybyId', 'getInventorybyId', { id: ids.market_item }, negotiator),
-    post('getMarketStats', 'getMarketStats', { product: ids.negotiated_product }, negotiator),
-    post('latestNegotiation', 'latestNegotiation', {}, negotiator),
-    post('latestNegotiation of a product', 'latestNegotiation', { product: ids.negotiated_product }, negotiator),
-    post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
-    post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
-    // The SuperAdmin's Approved Bids (issue 22): every company's trades, with the total kept seconds as the market's.
-    post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
-    post('getAllBids awaiting me (priced rows)', 'getAllBids', { awaiting_me: true }, negotiator),
-    // The menu's "Waiting for me" badge: asked on every signed-in page.
-    post('getAwaitingBidCount (the menu badge)', 'getAwaitingBidCount', {}, negotiator),
-    post('getBidById', 'getBidById', { bid_id: ids.bid }, negotiator),
-    // Trend and analysis (issue 23): market-wide aggregates, each kept 15 s in the market cache (lib/market-cache.ts),
-    // so most requests here are served from it and one in each 15 s computes.
-    post('getPriceTrend', 'getPriceTrend', {}, negotiator),
-    post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
-    post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
-    post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
-    post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
-    // The dashboards (issue 23): a company user's cards and lists, the SuperAdmin's platform figures and chart.
-    post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
-    post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
-    post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),
-    post('getDashboardAllApprovedBids page 1', 'getDashboardAllApprovedBids', {}, negotiator),
-    post('getDashboardAllOpenBids 7 days', 'getDashboardAllOpenBids', { days: 7 }, negotiator),
-    post('getDashboardAllOpenBids 7 days (SuperAdmin)', 'getDashboardAllOpenBids', { days: 7 }, superAdmin),
-    post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
-    post('getDashboardAllLapsedBids page 1', 'getDashboardAllLapsedBids', {}, negotiator),
-    post('getDashboardAllPendingAprrovedBids', 'getDashboardAllPendingAprrovedBids', {}, TOKENS.sellerAuthorizer),
-    // After the trade (issue 22): My Service Fee and the ratings lists.
-    post('getAllBidCommission page 1', 'getAllBidCommission', {}, admin),
-    post('getAllBidCommission (SuperAdmin)', 'getAllBidCommission', {}, superAdmin),
-    // The same figures computed on every request: a second server with its market cache off (MARKET_CACHE_SECONDS=0),
-    // measured after the first has stopped, so each request runs the statements the cached rows above mostly skip.
-    ...[
-      post('getPriceTrend', 'getPriceTrend', {}, negotiator),
-      post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
-      post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
-      post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
-      post(
-        'getAnalysisFunnel (a year)',
-        'getAnalysisFunnel',
-        { from_date: daysAgo(364), to_date: daysAgo(0) },
-        superAdmin,
-      ),
-      post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
-      post(
-        'getAnalysisTopCompanies (a year)',
-        'getAnalysisTopCompanies',
-        { from_date: daysAgo(364), to_date: daysAgo(0) },
-        superAdmin,
-      ),
-      post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
-      post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
-      post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
-      post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),
-      post('getDashboardAllOpenBids 7 days (SuperAdmin)', 'getDashboardAllOpenBids', { days: 7 }, superAdmin),
-      post('getDashboardCommissionData 90 days', 'getDashboardCommissionData', {}, superAdmin),
-    ].map((s) => ({ ...s, name: `${s.name} (uncached)`, uncached: true })),
-    // Unchanged polls (issue 25): the poll sends back the ETag of its last answer and is answered 304 from the change
-    // stamp (apps/server/src/lib/change-stamp.ts) without running the read. Goal: at least 0.5 of bare.
-    {
-      ...post('getAllBids by listing, unchanged poll (304)', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
-      unchanged: true,
-    },
-    { ...post('getAllOffers page 1, unchanged poll (304)', 'getAllOffers', {}, negotiator), unchanged: true },
-    {
-      ...post('getDashboardData (company cards), unchanged poll (304)', 'getDashboardData', {}, negotiator),
-      unchanged: true,
-    },
-  ].map((s) => ({ ...s, headers: s.token ? as(s.token) : {} }));
-}
-
-async function waitUp(base, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-const stop = async (child) => {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-};
-
-/** A reference server of bench/lib (`bare-server.mjs`, `floor-server.mjs`) as its own process, once it listens. */
-function startReference(file, env = {}) {
-  const child = fork(path.join(root, 'bench/lib', file), [], { stdio: 'inherit', env: { ...process.env, ...env } });
-  return new Promise((resolve, reject) => {
-    child.on('message', ({ port }) => resolve({ child, base: `http://127.0.0.1:${port}` }));
-    child.on('exit', (code) => reject(new Error(`${file} exited (${code}) before listening`)));
-  });
-}
-const startBare = () => startReference('bare-server.mjs');
+/** A scenario's load on the run's connections; `measure` adds the CPU per request (bench/lib/measure.mjs). */
+const measureLoad = (base, s, seconds) => loadOn(base, s, seconds, opts.connections);
+const measure = (server, s, seconds, kind) => measureOn(server, s, seconds, kind, opts.connections);
 
 /**
  * The floor (bench/lib/floor-server.mjs): node:http answering one company page from this database through the
@@ -219,15 +84,6 @@ async function measureFloor(env, kind, bare) {
   } finally {
     await stop(floor.child);
   }
-}
-
-/**
- * Once the requests a measurement left in the server's queue are answered: a call slower than the measurement's
- * seconds leaves its callers' requests running after autocannon stops, and their work would count to the next row.
- * `/healthz` takes a database connection from the same pool, so it answers after them.
- */
-async function drained(base) {
-  await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
 }
 
 /**
@@ -281,108 +137,6 @@ async function prepareDatabase(kind) {
   };
 }
 
-async function startServer(env, nodeArgs = []) {
-  const port = 3300 + Math.floor(Math.random() * 600);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: 'false',
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: SUPER_EMAIL,
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      CAPTCHA_MAX_NUMBER: '1000',
-      CAPTCHA_HMAC_KEY: 'bench-captcha-key-0123456789',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUp(base, child);
-  return { child, base };
-}
-
-/** Sign-in bodies with solved captchas: each captcha is accepted once, so each request needs its own. */
-async function signInBodies(base, n) {
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const res = await fetch(`${base}/api/getCaptcha`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      const c = (await res.json()).data;
-      const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-      const captcha = Buffer.from(
-        JSON.stringify({
-          algorithm: c.algorithm,
-          challenge: c.challenge,
-          number: solution.number,
-          salt: c.salt,
-          signature: c.signature,
-        }),
-      ).toString('base64');
-      return JSON.stringify({ email: `negotiator.${1 + (i % 19)}@bench.test`, password: BENCH_PASSWORD, captcha });
-    }),
-  );
-}
-
-/** `measureLoad` with the CPU the server (and PostgreSQL, when `kind` is postgres) spent per request. */
-async function measure(server, s, seconds, kind) {
-  const meter = cpuMeter(server.child.pid, { postgres: kind === 'postgres' });
-  const result = await measureLoad(server.base, s, seconds);
-  return { ...result, ...meter(result.total) };
-}
-
-/** The ETag a repeat of this call is answered 304 with (the first tags may move once with a write just heard of). */
-async function settledTag(url, headers, body) {
-  let tag = null;
-  for (let i = 0; i < 10; i++) {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { ...headers, ...(tag ? { 'if-none-match': tag } : {}) },
-      body: JSON.stringify(body ?? {}),
-    });
-    await res.arrayBuffer();
-    if (res.status === 304) return tag;
-    tag = res.headers.get('etag');
-    if (!tag) throw new Error(`${url}: answered without an ETag`);
-  }
-  throw new Error(`${url}: never answered 304`);
-}
-
-async function measureLoad(base, s, seconds) {
-  if (s.login) {
-    const bodies = await signInBodies(base, 150);
-    let i = 0;
-    return load({
-      url: `${base}/api/login`,
-      connections: 10,
-      amount: bodies.length,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }),
-        },
-      ],
-    });
-  }
-  const headers = { ...s.headers, ...(s.body ? { 'content-type': 'application/json' } : {}) };
-  if (s.unchanged) headers['if-none-match'] = await settledTag(`${base}${s.path}`, headers, s.body);
-  return load({
-    url: `${base}${s.path}`,
-    method: s.method,
-    headers,
-    body: s.body ? JSON.stringify(s.body) : undefined,
-    connections: opts.connections,
-    seconds,
-    notModified: !!s.unchanged,
-  });
-}
-
 /**
  * The summary of the profile a server wrote into `dir` (then removed, unless BENCH_KEEP_PROFILE), printed under
  * `label`: `--profile trade` profiles the run's own server, `--profile <scenario>` a second one.
@@ -409,145 +163,6 @@ async function profileScenario(env, list, name) {
     await stop(server.child);
   }
   return profileOf(dir, scenario.name);
-}
-
-/**
- * The bulk upload of BULK_MAX_ROWS offers by the negotiator (a CSV of the template's columns): upload the file,
- * then uploadCSV validates every row and inserts them in one transaction. Timed end to end, once. Meanwhile another
- * caller asks `/healthz` (one database round trip) every 20 ms: how long other requests wait while the upload
- * reads, checks and writes (issue 20, item 6: p99 ≤ 200 ms).
- */
-async function bulkUploadRate(base, ids) {
-  const rows = 10_000;
-  const head = 'state,product,from_period,to_period,quantity,price,distillery_id,export_pass_fee,sales_tax';
-  // Periods from next month on: a listing's From may not be in the past nor its To beyond 24 months.
-  const ahead = (months) => {
-    const d = new Date();
-    const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
-    return `${m.getUTCFullYear()}-${String(m.getUTCMonth() + 1).padStart(2, '0')}`;
-  };
-  const lines = Array.from(
-    { length: rows },
-    (_, i) =>
-      `${ids.negotiated_state},${ids.negotiated_product},${ahead(1 + (i % 5))},${ahead(6 + (i % 4))},${1000 + i},${(50 + (i % 900) / 100).toFixed(2)},${ids.negotiated_distillery},1.25,18`,
-  );
-  const csv = [head, ...lines].join('\n');
-  const started = performance.now();
-  const others = [];
-  let uploading = true;
-  const poller = (async () => {
-    while (uploading) {
-      const t0 = performance.now();
-      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-      others.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  const form = new FormData();
-  form.append('purpose', 'bulk');
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
-  const up = await (
-    await fetch(`${base}/api/uploadFile`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKENS.negotiator}` },
-      body: form,
-    })
-  ).json();
-  const res = await (
-    await fetch(`${base}/api/uploadCSV`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKENS.negotiator}` },
-      body: JSON.stringify({ s3_url: up.data?.file_url }),
-    })
-  ).json();
-  const seconds = (performance.now() - started) / 1000;
-  uploading = false;
-  await poller;
-  others.sort((a, b) => a - b);
-  const at = (q) => others[Math.min(others.length - 1, Math.floor(q * others.length))] ?? 0;
-  const meanwhile = { n: others.length, p50: at(0.5), p99: at(0.99), max: others.at(-1) ?? 0 };
-  const created = res.data?.created ?? 0;
-  const line =
-    created === rows
-      ? `  bulk upload: ${rows.toLocaleString('en-IN')} rows (${(csv.length / 1024).toFixed(0)} KB csv) in ${seconds.toFixed(2)} s, ${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s; /healthz meanwhile p50 ${meanwhile.p50.toFixed(0)} ms, p99 ${meanwhile.p99.toFixed(0)} ms, max ${meanwhile.max.toFixed(0)} ms (${meanwhile.n} checks)`
-      : `  bulk upload FAILED: ${JSON.stringify(res).slice(0, 300)}`;
-  console.log(line);
-  return {
-    rows,
-    created,
-    seconds,
-    rowsPerSecond: created === rows ? rows / seconds : 0,
-    meanwhile,
-    line: line.trim(),
-  };
-}
-
-/** A solved captcha for the bid calls that ask for one (each is accepted once). */
-async function captcha(base) {
-  const c = (
-    await (await fetch(`${base}/api/getCaptcha`, { method: 'POST', headers: JSON_HEADERS, body: '{}' })).json()
-  ).data;
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  const { algorithm, challenge, salt, signature } = c;
-  return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString(
-    'base64',
-  );
-}
-
-/**
- * Full trades, one after another, for `seconds` of server time: the buyer's Negotiator places a bid on the seller's
- * offer, three counters (seller, buyer, seller), the buyer's Negotiator accepts, then both Authorizers and both
- * Approvers approve (step-up: the generator opened these sessions' approval windows). Nine calls a trade; the
- * captchas of the four calls that need one are fetched and solved before each trade, outside the timed part.
- */
-async function fullTradeRate(base, ids, seconds, bareRps) {
-  const t = TOKENS;
-  const call = (method, body, token) => callApi(base, method, body, token);
-  const validUntil = (h) => new Date(Date.now() + h * 3_600_000).toISOString();
-  const terms = (price, hours) => ({ quantity: '10', price, valid_until: validUntil(hours) });
-  let trades = 0;
-  let busy = 0;
-  let failure = null;
-  try {
-    if (!ids.trade_offer || !ids.trade_ask) throw new Error('no open offer and ask of companies 1 and 2 to trade');
-    while (busy < seconds * 1000) {
-      const captchas = await Promise.all([1, 2, 3, 4].map(() => captcha(base)));
-      const started = performance.now();
-      let bid = await call(
-        'createBid',
-        { ...terms('60', 8), my_offer_id: ids.trade_ask, offer_id: ids.trade_offer, captcha: captchas[0] },
-        t.buyerNegotiator,
-      );
-      for (const [i, token] of [t.negotiator, t.buyerNegotiator, t.negotiator].entries())
-        bid = await call(
-          'negotiateBid',
-          { ...terms(String(61 + i), 12), bid_id: bid.id, version: bid.version, captcha: captchas[i + 1] },
-          token,
-        );
-      for (const token of [t.buyerNegotiator, t.buyerAuthorizer, t.sellerAuthorizer, t.buyerApprover, t.sellerApprover])
-        bid = await call('bidAction', { bid_id: bid.id, is_approved: true, version: bid.version }, token);
-      if (bid.status !== 'Approved') throw new Error(`the trade ended ${bid.status}, not Approved`);
-      busy += performance.now() - started;
-      trades++;
-    }
-  } catch (err) {
-    failure = err.message;
-  }
-  const tradesPerSecond = busy ? trades / (busy / 1000) : 0;
-  const callsPerSecond = tradesPerSecond * 9;
-  const line = failure
-    ? `  full trade FAILED after ${trades} trades: ${failure}`
-    : `  full trade (place, 3 counters, accept, 4 approvals; 1 connection): ${trades} trades in ${(busy / 1000).toFixed(2)} s, ${tradesPerSecond.toFixed(2)} trades/s, ${callsPerSecond.toFixed(0)} calls/s (${(callsPerSecond / bareRps).toFixed(4)} of bare), ${(busy / Math.max(trades, 1) / 9).toFixed(1)} ms a call`;
-  console.log(line);
-  return {
-    trades,
-    seconds: busy / 1000,
-    tradesPerSecond,
-    callsPerSecond,
-    ratio: callsPerSecond / bareRps,
-    failure,
-    line: line.trim(),
-  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -608,7 +223,9 @@ async function benchDatabase(kind, bare, afterScenarios) {
           ? await processesRate({
               n: opts.processes,
               env: db.env,
-              scenarios: cached.filter((s) => !s.login),
+              // Not the unchanged polls: a tag names the process that gave it (lib/change-stamp.ts), and the
+              // primary hands each connection to the next worker, so a poll there is answered 304 by one in N.
+              scenarios: cached.filter((s) => !s.login && !s.unchanged),
               startServer,
               stop,
               measure: (base, s, seconds = opts.seconds) => measureLoad(base, s, seconds),
@@ -638,7 +255,7 @@ async function benchDatabase(kind, bare, afterScenarios) {
           ? await parallelTradeRate(server.base, generated.ids.trade_pairs ?? [], {
               count: opts.tradePairs,
               rounds: opts.tradeRounds,
-              captcha,
+
               bareRps,
               meter: () => cpuMeter(server.child.pid, { postgres: kind === 'postgres' }),
             })

@@ -4,7 +4,7 @@
 // to the one process's.
 
 /**
- * `startServer(env)` and `stop(child)` as in run.mjs; `measure(base, scenario)` one load measurement; `oneRps(name)`
+ * `startServer(env)` and `stop(child)` of lib/servers.mjs; `measure(base, scenario)` one load measurement; `oneRps(name)`
  * the one-process figure of the same run. Returns the rows and a printable table.
  */
 export async function processesRate({ n, env, scenarios, startServer, stop, measure, oneRps }) {

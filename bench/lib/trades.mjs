@@ -1,11 +1,12 @@
-// Full trades side by side (`--trade-pairs N`, issue 24 part 2): N pairs of companies each run `rounds` trades
+// Full trades: one after another on one connection (`fullTradeRate`, the "full trade" row), and side by side
+// (`--trade-pairs N`, issue 24 part 2): N pairs of companies each run `rounds` trades
 // (place → 3 counters → accept → 4 approvals, nine calls) at the same time, one connection per pair. Captchas are
 // solved before the clock starts. Reports trades/s, p50/p99 per call, errors, and afterwards checks by SQL that no
 // listing sold more than it held.
 import os from 'node:os';
-import { pairToken } from '../generate.mjs';
+import { pairToken, TOKENS } from '../generate.mjs';
+import { call as callApi, captcha, JSON_HEADERS } from './api.mjs';
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
 const quantile = (values, q) => {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -14,12 +15,12 @@ const quantile = (values, q) => {
 const round1 = (n) => Math.round(n * 10) / 10;
 
 /**
- * `pairs`: the generated market's `trade_pairs` rows ({k, offer, ask}); `captcha(base)` solves one; `meter()` starts
+ * `pairs`: the generated market's `trade_pairs` rows ({k, offer, ask}); `meter()` starts
  * counting the server's and PostgreSQL's CPU (lib/cpu.mjs). Returns the figures and a printable line, with the CPU
  * a call cost the server, the database and this load generator, and the trades per second those costs allow on
  * this machine's cores if nothing waited (the ceiling no lock or schedule can lift).
  */
-export async function parallelTradeRate(base, pairs, { count, rounds, captcha, bareRps, meter }) {
+export async function parallelTradeRate(base, pairs, { count, rounds, bareRps, meter }) {
   const used = pairs.slice(0, count);
   if (used.length < count) console.log(`  parallel trades: only ${used.length} usable pairs of ${count} asked`);
   const solved = await Promise.all(
@@ -146,4 +147,60 @@ export async function oversoldListings(exec, pairs, since) {
         and x.created_at >= '${since.toISOString()}') s
     where l.available_quantity < 0 or b.held - l.available_quantity <> s.sold`);
   return rows[0].n;
+}
+
+/**
+ * Full trades, one after another, for `seconds` of server time: the buyer's Negotiator places a bid on the seller's
+ * offer, three counters (seller, buyer, seller), the buyer's Negotiator accepts, then both Authorizers and both
+ * Approvers approve (step-up: the generator opened these sessions' approval windows). Nine calls a trade; the
+ * captchas of the four calls that need one are fetched and solved before each trade, outside the timed part.
+ */
+export async function fullTradeRate(base, ids, seconds, bareRps) {
+  const t = TOKENS;
+  const call = (method, body, token) => callApi(base, method, body, token);
+  const validUntil = (h) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const terms = (price, hours) => ({ quantity: '10', price, valid_until: validUntil(hours) });
+  let trades = 0;
+  let busy = 0;
+  let failure = null;
+  try {
+    if (!ids.trade_offer || !ids.trade_ask) throw new Error('no open offer and ask of companies 1 and 2 to trade');
+    while (busy < seconds * 1000) {
+      const captchas = await Promise.all([1, 2, 3, 4].map(() => captcha(base)));
+      const started = performance.now();
+      let bid = await call(
+        'createBid',
+        { ...terms('60', 8), my_offer_id: ids.trade_ask, offer_id: ids.trade_offer, captcha: captchas[0] },
+        t.buyerNegotiator,
+      );
+      for (const [i, token] of [t.negotiator, t.buyerNegotiator, t.negotiator].entries())
+        bid = await call(
+          'negotiateBid',
+          { ...terms(String(61 + i), 12), bid_id: bid.id, version: bid.version, captcha: captchas[i + 1] },
+          token,
+        );
+      for (const token of [t.buyerNegotiator, t.buyerAuthorizer, t.sellerAuthorizer, t.buyerApprover, t.sellerApprover])
+        bid = await call('bidAction', { bid_id: bid.id, is_approved: true, version: bid.version }, token);
+      if (bid.status !== 'Approved') throw new Error(`the trade ended ${bid.status}, not Approved`);
+      busy += performance.now() - started;
+      trades++;
+    }
+  } catch (err) {
+    failure = err.message;
+  }
+  const tradesPerSecond = busy ? trades / (busy / 1000) : 0;
+  const callsPerSecond = tradesPerSecond * 9;
+  const line = failure
+    ? `  full trade FAILED after ${trades} trades: ${failure}`
+    : `  full trade (place, 3 counters, accept, 4 approvals; 1 connection): ${trades} trades in ${(busy / 1000).toFixed(2)} s, ${tradesPerSecond.toFixed(2)} trades/s, ${callsPerSecond.toFixed(0)} calls/s (${(callsPerSecond / bareRps).toFixed(4)} of bare), ${(busy / Math.max(trades, 1) / 9).toFixed(1)} ms a call`;
+  console.log(line);
+  return {
+    trades,
+    seconds: busy / 1000,
+    tradesPerSecond,
+    callsPerSecond,
+    ratio: callsPerSecond / bareRps,
+    failure,
+    line: line.trim(),
+  };
 }

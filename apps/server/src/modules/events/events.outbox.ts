@@ -111,12 +111,21 @@ export async function lastSeq(tx: Tx): Promise<number> {
   return Number(rowsOf<{ seq: string | number }>(res)[0]?.seq ?? 0);
 }
 
+/** The consumers whose place row this process has made, per database. */
+const placesMade = new WeakMap<Db, Set<string>>();
+
 /**
  * One batch for a durable consumer: its place locked (a second process skips it rather than delivering twice), the
  * events after it handled, the place moved, in one transaction. Returns how many it handled.
  */
 export async function consumeBatch(db: Db, consumer: Consumer): Promise<number> {
-  await db.insert(eventConsumers).values({ name: consumer.name }).onConflictDoNothing();
+  // The place's row is made once per database and consumer in this process, not before every batch (two to four
+  // batches follow each bid call in a trade).
+  const made = placesMade.get(db) ?? new Set<string>();
+  if (!made.has(consumer.name)) {
+    await db.insert(eventConsumers).values({ name: consumer.name }).onConflictDoNothing();
+    placesMade.set(db, made.add(consumer.name));
+  }
   return db.transaction(async (tx) => {
     const [place] = await tx
       .select({ last_seq: eventConsumers.last_seq })

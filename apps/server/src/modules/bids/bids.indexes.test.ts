@@ -166,6 +166,14 @@ describe('the bid lists walk their own indexes', () => {
     ]);
   });
 
+  // The dashboards' lists show no rating: their rows skip the three rating probes a row (ratings, distillery_ratings).
+  it('a dashboard’s list reads no rating, a trading list reads them', async () => {
+    const opts = { companyId: m.buyer.company.id, q: { ...q, bid_status: 'Approved' as const } };
+    const dashboard = await plan({ ...opts, withoutRatings: true }, 'force_generic_plan');
+    expect(dashboard, dashboard).not.toMatch(/ratings/);
+    expect(await plan(opts, 'force_generic_plan')).toMatch(/on distillery_ratings/);
+  });
+
   it('a company’s approved trades, oldest first', async () => {
     const filters = { bid_status: 'Approved' as const, sort_by: 'modified_on' as const };
     await expectIndex(

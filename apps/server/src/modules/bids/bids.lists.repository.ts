@@ -35,6 +35,8 @@ export type BidListOptions = {
   since?: Date;
   /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
   saleOrder?: boolean;
+  /** Without the rating columns (null in every row): the dashboards' records have none. */
+  withoutRatings?: boolean;
 };
 
 /**
@@ -78,6 +80,12 @@ export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
 const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
   where lo.id = ${sql.placeholder('listing')} and lo.company_id = ${sql.placeholder('company')})`;
 
+const noRatings: ReturnType<typeof ratingColumns> = {
+  your_rating: sql<number | null>`null::int`.mapWith((v) => (v === null ? null : Number(v))),
+  source: sql<string | null>`null::text`,
+  industry_rating: sql<string | null>`null::text`,
+};
+
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
   const { parts, withListings } = bidParts(shape);
@@ -88,7 +96,8 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
         ...pairFields(offer, ask),
         buyer_name: nameOf(buyer),
         seller_name: nameOf(seller),
-        ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+        // Three probes a row; a list that shows no rating reads nulls of the same types instead.
+        ...(shape.ratings ? ratingColumns(counterpartyDistillery, sql.placeholder('company')) : noRatings),
         // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
         ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
         ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
@@ -131,6 +140,7 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     // Names are searched only where every row is a trade: anywhere else a match would reveal a masked party.
     tradeNames: !!pattern && q.bid_status === 'Approved',
     total: withTotal,
+    ratings: !opts.withoutRatings,
     open: !!opts.open,
     since: !!opts.since,
     saleOrder: !!opts.saleOrder,
@@ -186,6 +196,7 @@ export const AWAITING_SHAPE: BidListShape = {
   total: false,
   platform: false,
   order: 'desc',
+  ratings: false,
   open: false,
   since: false,
   saleOrder: false,

@@ -48,7 +48,7 @@ function optionsOf(deps: Deps, actor: Actor, q: Partial<DashboardPagedQuery>, fi
     bid_status,
     awaiting_me,
   };
-  return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, ...rest };
+  return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, withoutRatings: true, ...rest };
 }
 
 function toDashboardBid(row: BidListRow, scope: Scope, now: Date): DashboardBid {

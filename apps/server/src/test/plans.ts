@@ -15,8 +15,9 @@ const literal = (v: unknown): string =>
       ? `array[${v.map(literal).join(', ')}]`
       : `'${String(v).replace(/'/g, "''")}'`;
 
-type PlanRows = { rows: Record<string, string>[] };
-const planText = (plan: PlanRows) => plan.rows.map((r) => Object.values(r)[0]).join('\n');
+export type PlanRows = { rows: Record<string, string>[] };
+/** EXPLAIN's rows as one text. */
+export const planText = (plan: PlanRows) => plan.rows.map((r) => Object.values(r)[0]).join('\n');
 
 /** The plan of a query written with its values (not one of the server's statements), scans disabled. */
 export async function explainWithValues(db: Tx, query: SQL): Promise<string> {

@@ -80,8 +80,9 @@ export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
 const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
   where lo.id = ${sql.placeholder('listing')} and lo.company_id = ${sql.placeholder('company')})`;
 
+/** The rating columns of a list that shows none: nulls of the same types. */
 const noRatings: ReturnType<typeof ratingColumns> = {
-  your_rating: sql<number | null>`null::int`.mapWith((v) => (v === null ? null : Number(v))),
+  your_rating: sql<number | null>`null::int`,
   source: sql<string | null>`null::text`,
   industry_rating: sql<string | null>`null::text`,
 };

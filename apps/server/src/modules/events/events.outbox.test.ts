@@ -9,6 +9,7 @@ import { seedSuperAdmin } from '../../test/fixtures.js';
 import { seedListing } from '../../test/team-fixtures.js';
 import { seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
+import { planText, type PlanRows } from '../../test/plans.js';
 import {
   consumeBatch,
   eventsAfter,
@@ -147,11 +148,12 @@ describe('the sequencer', () => {
     await sequenceEvents(h.db);
     expect(await h.db.$count(events, sql`seq is null`)).toBe(0);
     await sequenceEvents(h.db);
-    const plan = (await h.db.transaction(async (tx) => {
-      await tx.execute(SEQUENCER_BEGIN);
-      return tx.execute(sql`explain (analyze, buffers, costs off, timing off) ${SEQUENCE_STATEMENT}`);
-    })) as unknown as { rows: Record<string, string>[] };
-    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    const text = planText(
+      (await h.db.transaction(async (tx) => {
+        await tx.execute(SEQUENCER_BEGIN);
+        return tx.execute(sql`explain (analyze, buffers, costs off, timing off) ${SEQUENCE_STATEMENT}`);
+      })) as unknown as PlanRows,
+    );
     // A bitmap scan would visit every dead version on every run and never mark the entries dead (32 pages here, against
     // 12 for the whole statement by the index).
     expect(text, text).not.toMatch(/Bitmap/);

@@ -147,18 +147,28 @@ describe('the sequencer', () => {
     await h.app.deps.events.flush();
     await sequenceEvents(h.db);
     expect(await h.db.$count(events, sql`seq is null`)).toBe(0);
-    await sequenceEvents(h.db);
-    const text = planText(
-      (await h.db.transaction(async (tx) => {
-        await tx.execute(SEQUENCER_BEGIN);
-        return tx.execute(sql`explain (analyze, buffers, costs off, timing off) ${SEQUENCE_STATEMENT}`);
-      })) as unknown as PlanRows,
-    );
+    // A dead version's index entry is marked dead by the first scan that finds it dead to every snapshot; a
+    // snapshot another backend of this database still holds (autovacuum's ANALYZE of the 2,000 rows, a consumer's
+    // statement) defers that, so the statement runs again until nothing older holds them (at most ten seconds).
+    const explain = async () => {
+      await sequenceEvents(h.db);
+      const text = planText(
+        (await h.db.transaction(async (tx) => {
+          await tx.execute(SEQUENCER_BEGIN);
+          return tx.execute(sql`explain (analyze, buffers, costs off, timing off) ${SEQUENCE_STATEMENT}`);
+        })) as unknown as PlanRows,
+      );
+      const [, hits] = /Buffers: shared hit=(\d+)/.exec(text) ?? [];
+      return { text, hits: Number(hits) };
+    };
+    let plan = await explain();
+    for (const until = Date.now() + 10_000; plan.hits >= 20 && Date.now() < until; plan = await explain())
+      await new Promise((r) => setTimeout(r, 200));
+    const { text, hits } = plan;
     // A bitmap scan would visit every dead version on every run and never mark the entries dead (32 pages here, against
     // 12 for the whole statement by the index).
     expect(text, text).not.toMatch(/Bitmap/);
     expect(text, text).toMatch(/Index (Only )?Scan using events_(unsequenced|seq)_idx on events/);
-    const [, hits] = /Buffers: shared hit=(\d+)/.exec(text) ?? [];
-    expect(Number(hits), text).toBeLessThan(20);
+    expect(hits, text).toBeLessThan(20);
   });
 });

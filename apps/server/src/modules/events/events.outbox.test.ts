@@ -31,6 +31,14 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => h.close());
 
+/** A second pool on this file's database (a second process): two transactions at once, which one embedded
+ * connection cannot hold. */
+async function secondPool() {
+  const current = await h.db.execute(sql`select current_database() as name`);
+  const [{ name }] = (current as unknown as { rows: [{ name: string }] }).rows;
+  return openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
+}
+
 const newest = async (after: number) => {
   await h.app.deps.events.flush();
   return eventsAfter(h.db, after, 10_000);
@@ -97,14 +105,57 @@ describe('a durable consumer', () => {
     expect(seen[1]!.map((e) => e.seq)).toEqual(seen[0]!.map((e) => e.seq));
     expect(await consumeBatch(h.db, consumer)).toBe(0);
   });
+
+  it('finds nothing without locking its place: no transaction, no row lock', async () => {
+    await h.db.transaction((tx) => publish(tx, { type: 'listing.changed', listingId: 3, companyIds: null }));
+    await sequenceEvents(h.db);
+    const consumer = { name: `idle-${Date.now()}`, handle: async () => {} };
+    expect(await consumeBatch(h.db, consumer)).toBeGreaterThan(0);
+    // A row lock writes the locker's transaction id into the row's xmax.
+    const lockedBy = async () =>
+      (
+        (await h.db.execute(
+          sql`select xmax::text as xmax from event_consumers where name = ${consumer.name}`,
+        )) as unknown as { rows: [{ xmax: string }] }
+      ).rows[0].xmax;
+    const moved = await lockedBy();
+    expect(await consumeBatch(h.db, consumer)).toBe(0);
+    expect(await consumeBatch(h.db, consumer)).toBe(0);
+    expect(await lockedBy()).toBe(moved);
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a durable consumer in two processes', () => {
+  it('the second skips the batch the first holds and never hands it again', async () => {
+    const other = await secondPool();
+    try {
+      await h.db.transaction((tx) => publish(tx, { type: 'listing.changed', listingId: 4, companyIds: null }));
+      await sequenceEvents(h.db);
+      const handled: number[] = [];
+      let secondWhileHeld = -1;
+      const consumer = {
+        name: `two-${Date.now()}`,
+        handle: async (_tx: unknown, batch: StoredEvent[]) => {
+          handled.push(...batch.map((e) => e.seq));
+          // The place is locked and not yet moved: the other process reads the same batch and must skip it.
+          if (secondWhileHeld < 0) secondWhileHeld = await consumeBatch(other.db, consumer);
+        },
+      };
+      const first = await consumeBatch(h.db, consumer);
+      expect(first).toBeGreaterThan(0);
+      expect(secondWhileHeld).toBe(0);
+      expect(await consumeBatch(other.db, consumer)).toBe(0);
+      expect(new Set(handled).size).toBe(handled.length);
+      expect(handled.length).toBe(first);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('numbering across connections', () => {
   it('an event that commits after a later-inserted one still comes after everything a reader has passed', async () => {
-    // A second pool on the same database: two transactions at once, which one embedded connection cannot hold.
-    const current = await h.db.execute(sql`select current_database() as name`);
-    const [{ name }] = (current as unknown as { rows: [{ name: string }] }).rows;
-    const other = openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
+    const other = await secondPool();
     try {
       await sequenceEvents(h.db);
       const from = Number((await h.db.select({ s: sql<string>`coalesce(max(seq), 0)` }).from(events))[0]!.s);

@@ -13,6 +13,10 @@ const ROW_OF: Record<string, string> = {
 
 type Digest = Record<string, string>;
 
+/** The next transaction id to be given, or null while a transaction is running (its writes may yet commit). */
+const SNAPSHOT = `case when pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())
+  then pg_snapshot_xmax(pg_current_snapshot())::text end`;
+
 /**
  * Per harness: the one statement that digests every table, and the last digest with the snapshot it was read in.
  *
@@ -22,7 +26,7 @@ type Digest = Record<string, string>;
  * reuse the last one instead of reading every table again (issue 6: the suite's time). On a server other
  * databases hand out ids all the time, and every digest is read.
  */
-type Known = { statement: SQL; last?: { snapshot: string; digest: Digest } };
+type Known = { statement: SQL; last?: { snapshot: string | null; digest: Digest } };
 const state = new WeakMap<Harness, Known>();
 
 async function statementOf(h: Harness): Promise<Known> {
@@ -36,14 +40,10 @@ async function statementOf(h: Harness): Promise<Known> {
     const row = ROW_OF[table_name] ?? 't::text';
     return `(select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) from "${table_name}" t) as "${table_name}"`;
   });
-  const snapshot = `case when pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())
-    then pg_snapshot_xmax(pg_current_snapshot())::text end as "(snapshot)"`;
-  const made: Known = { statement: sql.raw(`select ${snapshot}, ${columns.join(', ')}`) };
+  const made: Known = { statement: sql.raw(`select ${SNAPSHOT} as "(snapshot)", ${columns.join(', ')}`) };
   state.set(h, made);
   return made;
 }
-
-const UNKNOWN = '(unknown)';
 
 /**
  * One md5 per table but sessions and spent captchas (a signed-in call touches its session) and the outbox's
@@ -55,15 +55,12 @@ export async function tableDigest(h: Harness): Promise<Digest> {
   await h.deps.events.flush();
   const known = await statementOf(h);
   if (known.last) {
-    const now = await h.db.execute<{ x: string | null }>(
-      sql`select case when pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())
-          then pg_snapshot_xmax(pg_current_snapshot())::text end as x`,
-    );
+    const now = await h.db.execute<{ x: string | null }>(sql.raw(`select ${SNAPSHOT} as x`));
     const [{ x }] = (now as unknown as { rows: [{ x: string | null }] }).rows;
     if (x !== null && x === known.last.snapshot) return known.last.digest;
   }
   const res = await h.db.execute(known.statement);
   const { '(snapshot)': snapshot, ...digest } = (res as unknown as { rows: [Record<string, string | null>] }).rows[0];
-  known.last = { snapshot: snapshot ?? UNKNOWN, digest: digest as Digest };
+  known.last = { snapshot: snapshot ?? null, digest: digest as Digest };
   return digest as Digest;
 }

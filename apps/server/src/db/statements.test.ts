@@ -1,6 +1,7 @@
 // Statements built once per shape: built once per session and shape, run with each call's values, a transaction's
 // own statements running inside it. Against the real test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/database.js';
 import { feeRates } from '../modules/fees/fees.table.js';
@@ -97,6 +98,64 @@ describe('statement', () => {
     });
     expect(after).toEqual([]);
     expect(builds).toBe(before);
+  });
+});
+
+describe('rows of a statement', () => {
+  const other = alias(feeRates, 'other');
+  // Nested objects, a column of each decoder kind (numeric as text, timestamp as Date, nullable), SQL with and
+  // without `mapWith`, a scalar subquery, and a name repeated at two depths.
+  const select = (tx: Tx, join: 'inner' | 'left') =>
+    (join === 'inner'
+      ? tx.select(fields()).from(feeRates).innerJoin(other, eq(other.id, feeRates.id))
+      : tx
+          .select(fields())
+          .from(feeRates)
+          .leftJoin(other, eq(other.id, sql`${feeRates.id} + 100`))
+    )
+      .orderBy(asc(feeRates.id))
+      .limit(sql.placeholder('limit'));
+  const fields = () => ({
+    rate: {
+      id: feeRates.id,
+      amount: feeRates.commission_amount,
+      company: feeRates.company_id,
+      at: feeRates.created_at,
+    },
+    product: feeRates.product,
+    other: { id: other.id, product: other.product },
+    doubled: sql<number>`${feeRates.commission_amount} * 2`.mapWith(Number),
+    text: sql<string>`'x' || ${feeRates.id}`,
+    nothing: sql<null>`null::int`,
+    count: sql<number>`(select count(*) from "fee_rates")`.mapWith(Number),
+    id: feeRates.id,
+  });
+  const inner = statement((tx: Tx) => select(tx, 'inner'));
+  const left = statement((tx: Tx) => select(tx, 'left'));
+  const mapperOf = (prepared: unknown) => (prepared as { customResultMapper?: unknown }).customResultMapper;
+
+  it('maps rows as Drizzle maps them, with a function made once for the inner-joined select', async () => {
+    const { db } = database;
+    const prepared = inner(db, {});
+    expect(typeof mapperOf(prepared)).toBe('function');
+    const rows = await prepared.execute({ limit: 3 });
+    expect(rows).toEqual(await select(db, 'inner').execute({ limit: 3 }));
+    expect(rows).toHaveLength(3);
+    const [first] = rows;
+    expect(first!.rate.at).toBeInstanceOf(Date);
+    expect(first!.rate.company).toBeNull();
+    expect(typeof first!.rate.amount).toBe('string');
+    expect(first!.doubled).toBe(Number(first!.rate.amount) * 2);
+    expect(Object.keys(first!)).toEqual(['rate', 'product', 'other', 'doubled', 'text', 'nothing', 'count', 'id']);
+  });
+
+  it('leaves a left-joined select to Drizzle, which makes an unmatched table null', async () => {
+    const { db } = database;
+    const prepared = left(db, {});
+    expect(mapperOf(prepared)).toBeUndefined();
+    const rows = await prepared.execute({ limit: 2 });
+    expect(rows[0]!.other).toBeNull();
+    expect(rows).toEqual(await select(db, 'left').execute({ limit: 2 }));
   });
 });
 

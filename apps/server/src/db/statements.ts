@@ -3,7 +3,7 @@
 // written with `statement` is built on first use per shape, with `sql.placeholder` where the values go, and
 // afterwards only executed with the values, on the database or inside a transaction: no SQL is assembled per
 // request, and PostgreSQL keeps its plan per connection (the pool names every parameterised statement, db/client.ts).
-import { getTableColumns, Param, sql, type Column, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
+import { Column, getTableColumns, is, Param, SQL, sql, Subquery, type SQLWrapper, type Table } from 'drizzle-orm';
 import { genericTwin, type Tx } from './client.js';
 import { containsAny, searchPattern, searchTextLike } from '../lib/list.js';
 
@@ -34,7 +34,71 @@ function recipeOf(builder: Preparable): Recipe {
     held.session = real;
   }
   if (!args) throw new Error('statement: the builder prepared nothing');
-  return { args, after };
+  return { args: withRowMapper(args, after), after };
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type SelectedField = { path: string[]; field: unknown };
+
+/** The decoder Drizzle's `mapResultRow` gives a selected field (a column, SQL, an aliased SQL or a subquery). */
+function decoderOf(field: unknown): Decoder {
+  // `decoder` is internal to Drizzle's SQL (set by `mapWith`): read as mapResultRow reads it.
+  const decoderOfSql = (q: SQL) => (q as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: SQL } })._.sql);
+  return decoderOfSql((field as { sql: SQL }).sql);
+}
+
+/**
+ * A select's rows mapped by a function written once for its fields, as Drizzle's `mapResultRow` maps them: each
+ * field's decoder on its non-null value, nested objects by path in the order the fields first name them. Drizzle
+ * asks every field of every row what kind of entity it is and walks its path again (a tenth of a list request's
+ * server time, docs/decisions.md "A statement's rows are mapped by a function made for it"). Only selects with
+ * inner joins: a left join's all-null table becomes null in `mapResultRow`, which this does not do, so those keep it.
+ */
+function withRowMapper(args: unknown[], after: Record<string, unknown>): unknown[] {
+  const [, fields, , arrayMode, customMapper] = args as [
+    unknown,
+    SelectedField[] | undefined,
+    unknown,
+    boolean,
+    unknown,
+  ];
+  const joins = after.joinsNotNullableMap as Record<string, boolean> | undefined;
+  if (!fields?.length || !arrayMode || customMapper || (joins && Object.values(joins).some((notNull) => !notNull)))
+    return args;
+  const decoders = fields.map((f) => decoderOf(f.field));
+  type Tree = Map<string, Tree | number>;
+  const tree: Tree = new Map();
+  let plain = true;
+  fields.forEach(({ path }, index) => {
+    let node = tree;
+    path.slice(0, -1).forEach((key) => {
+      const next = node.get(key);
+      if (next === undefined) node.set(key, (node = new Map()));
+      else if (next instanceof Map) node = next;
+      else plain = false;
+    });
+    const leaf = path[path.length - 1]!;
+    if (node.get(leaf) instanceof Map || leaf === '__proto__') plain = false;
+    node.set(leaf, index);
+  });
+  // A name that is both a value and an object of values, or the prototype's name: left to Drizzle.
+  if (!plain) return args;
+  const literal = (node: Tree): string =>
+    `{${[...node]
+      .map(
+        ([key, v]) =>
+          `${JSON.stringify(key)}: ${v instanceof Map ? literal(v) : `r[${v}] === null ? null : d[${v}].mapFromDriverValue(r[${v}])`}`,
+      )
+      .join(', ')}}`;
+  // The field names are written as JSON strings and the values read by index: nothing of a row becomes code.
+  const mapRow = new Function('d', `return function mapRow(r) { return ${literal(tree)}; };`)(decoders) as (
+    row: unknown[],
+  ) => unknown;
+  const mapRows = (rows: unknown[][]) => rows.map(mapRow);
+  return [args[0], fields, args[2], arrayMode, mapRows, ...args.slice(5)];
 }
 
 function bind<P>(tx: Tx, recipe: Recipe): P {

@@ -149,14 +149,16 @@ export const bids = pgTable(
     index('bids_approved_idx')
       .on(t.approved_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'Approved'`),
-    // A company's live bids (the pending tabs, refreshed every 15 s by every approver): open and still valid. The
-    // validity is in the index so the planner does not pair the company with the market-wide validity index (it
-    // takes "open" and "still valid" as independent and badly underestimates their overlap).
+    // A company's live bids (the pending tabs, refreshed every 15 s by every approver, the menu's badge, the
+    // dashboard's open bids): open and still valid, newest change first. The validity is in the index so the planner
+    // does not pair the company with the market-wide validity index (it takes "open" and "still valid" as
+    // independent and badly underestimates their overlap), and after the order, so a page walks the company's open
+    // bids in its order and stops after its rows instead of sorting them all (migration 0034).
     index('bids_buyer_live_idx')
-      .on(t.buyer_company_id, t.valid_until)
+      .on(t.buyer_company_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.valid_until)
       .where(sql`${t.status} in ('New', 'OnGoing')`),
     index('bids_seller_live_idx')
-      .on(t.seller_company_id, t.valid_until)
+      .on(t.seller_company_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.valid_until)
       .where(sql`${t.status} in ('New', 'OnGoing')`),
     // The market's current bids: open, non-confidential, newest change first.
     index('bids_market_idx')

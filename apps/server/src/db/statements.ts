@@ -3,7 +3,18 @@
 // written with `statement` is built on first use per shape, with `sql.placeholder` where the values go, and
 // afterwards only executed with the values, on the database or inside a transaction: no SQL is assembled per
 // request, and PostgreSQL keeps its plan per connection (the pool names every parameterised statement, db/client.ts).
-import { Column, getTableColumns, is, Param, SQL, sql, Subquery, type SQLWrapper, type Table } from 'drizzle-orm';
+import {
+  Column,
+  getTableColumns,
+  getTableName,
+  is,
+  Param,
+  SQL,
+  sql,
+  Subquery,
+  type SQLWrapper,
+  type Table,
+} from 'drizzle-orm';
 import { genericTwin, type Tx } from './client.js';
 import { containsAny, searchPattern, searchTextLike } from '../lib/list.js';
 
@@ -51,11 +62,28 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /**
+ * Whether `mapResultRow` could turn a nested object into null: it does when the object's columns all come from one
+ * table that `joinsNotNullableMap` does not hold not-nullable (a left-joined table, or none the select knows) and
+ * every one of them is null.
+ */
+function mayNullify(fields: SelectedField[], joins: unknown): boolean {
+  if (!joins) return false;
+  const tables = new Map<string, Set<string>>();
+  for (const { path, field } of fields) {
+    if (path.length !== 2 || !is(field, Column)) continue;
+    const names = tables.get(path[0]!) ?? new Set<string>();
+    tables.set(path[0]!, names.add(getTableName(field.table)));
+  }
+  const notNullable = joins as Record<string, boolean>;
+  return [...tables.values()].some((names) => names.size === 1 && !notNullable[[...names][0]!]);
+}
+
+/**
  * A select's rows mapped by a function written once for its fields, as Drizzle's `mapResultRow` maps them: each
  * field's decoder on its non-null value, nested objects by path in the order the fields first name them. Drizzle
  * asks every field of every row what kind of entity it is and walks its path again (a tenth of a list request's
- * server time, docs/decisions.md "A statement's rows are mapped by a function made for it"). Only selects with
- * inner joins: a left join's all-null table becomes null in `mapResultRow`, which this does not do, so those keep it.
+ * server time, docs/decisions.md "A statement's rows are mapped by a function made for it"). A select where
+ * `mapResultRow` could make a nested object null (`mayNullify`) keeps it.
  */
 function withRowMapper(args: unknown[], after: Record<string, unknown>): unknown[] {
   const [, fields, , arrayMode, customMapper] = args as [
@@ -65,9 +93,7 @@ function withRowMapper(args: unknown[], after: Record<string, unknown>): unknown
     boolean,
     unknown,
   ];
-  const joins = after.joinsNotNullableMap as Record<string, boolean> | undefined;
-  if (!fields?.length || !arrayMode || customMapper || (joins && Object.values(joins).some((notNull) => !notNull)))
-    return args;
+  if (!fields?.length || !arrayMode || customMapper || mayNullify(fields, after.joinsNotNullableMap)) return args;
   const decoders = fields.map((f) => decoderOf(f.field));
   type Tree = Map<string, Tree | number>;
   const tree: Tree = new Map();

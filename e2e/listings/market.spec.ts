@@ -87,7 +87,7 @@ test('the item list masks every company name and opens an item', async ({ page }
   await page.goto('/items');
   await expect(page.getByRole('heading', { level: 1, name: 'Item List' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Items on the market, newest first' });
-  // The loading rows are rows too: the page has landed once a masked name shows.
+  // While the page loads the table has no row or its header alone; it has landed once a masked name shows.
   await expect(table.locator('tbody .masked-name').first()).toBeVisible();
   const names = await table.locator('tbody .masked-name > span[aria-hidden="true"]').allTextContents();
   expect(names.length).toBeGreaterThan(0);

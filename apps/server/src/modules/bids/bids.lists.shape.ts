@@ -49,15 +49,14 @@ const mappedAs = (tier: BidTier) =>
 /**
  * Bids of the company `$company` on `sides` waiting for the user `$user`'s tier on the company's side: its Negotiator
  * while the terms are open and its flag is null, its Authorizer then its Approver on a locked deal (the state
- * machine's `whoseTurn`). The flags are tested first, on the bid alone; only a bid at some tier's turn reads its
- * listing's distillery (one primary-key probe, kept a correlated subquery so every plan walks the bids' own index)
- * and finds it among the distilleries where the caller holds that tier. `scoped`: the part already keeps the
- * company on its one side.
+ * machine's `whoseTurn`), at a distillery where the caller holds that tier: the bid's own copy of its listing's
+ * distillery (migration 0035), so nothing but the bid is read. `scoped`: the part already keeps the company on its
+ * one side.
  */
 function awaitingWhere(sides: BidSideName[], only: BidTier | undefined, scoped: boolean): SQL {
   const company = sql.placeholder('company');
   const side = (b: BidSideName) => {
-    const listing = b === 'buyer' ? bids.ask_id : bids.offer_id;
+    const distillery = b === 'buyer' ? bids.buyer_distillery_id : bids.seller_distillery_id;
     const f = (tier: string) => sql.raw(`"bids"."is_${tier}_${b}_approved"`);
     const turns: Record<BidTier, SQL> = {
       negotiator: sql`(not ${bids.locked} and ${f('negotiator')} is null)`,
@@ -77,7 +76,7 @@ function awaitingWhere(sides: BidSideName[], only: BidTier | undefined, scoped: 
     );
     const party = b === 'buyer' ? bids.buyer_company_id : bids.seller_company_id;
     return sql`(${scoped ? sql`` : sql`${party} = ${company} and `}(${anyTurn})
-      and (select l.distillery_id from ${listings} l where l.id = ${listing}) = any(case ${mapped} end))`;
+      and ${distillery} = any(case ${mapped} end))`;
   };
   return sql`(${sql.join(sides.map(side), sql` or `)})`;
 }

@@ -262,6 +262,8 @@ const PLACED_COLUMNS = [
   'ask_id',
   'seller_company_id',
   'buyer_company_id',
+  'seller_distillery_id',
+  'buyer_distillery_id',
   'product',
   'placed_by',
   'quantity',

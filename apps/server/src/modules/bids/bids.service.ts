@@ -120,6 +120,8 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
         ask_id: pair.ask.id,
         seller_company_id: pair.offer.company_id,
         buyer_company_id: pair.ask.company_id,
+        seller_distillery_id: pair.offer.distillery_id,
+        buyer_distillery_id: pair.ask.distillery_id,
         product: mine.product,
         placed_by: companyTypeOfSide(side),
         quantity: input.quantity.toFixed(1),

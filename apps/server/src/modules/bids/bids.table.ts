@@ -31,7 +31,8 @@ const BID_STATUS = ['New', 'OnGoing', 'Approved', 'Rejected', 'Lapsed'] as const
 /**
  * A bid joins one offer (the seller's listing) and one ask (the buyer's) (DESIGN.md §4 "Trading model"). The
  * companies and product are copied from the listings (they never change) so lists filter on indexed columns; who
- * may act is read from the listings' distilleries at the time of the action.
+ * may act is read from the listings' distilleries at the time of the action, and who is waiting (the lists' "waiting
+ * for me") from the bid's copies of them, which are the same on a live bid.
  */
 export const bids = pgTable(
   'bids',
@@ -49,6 +50,11 @@ export const bids = pgTable(
     buyer_company_id: integer('buyer_company_id')
       .notNull()
       .references(() => companies.id),
+    // The listings' distilleries, copied when the bid is placed (filled from the listings by the `bids_distilleries`
+    // trigger when an insert leaves them out): whose chains act on it. A listing's distillery is one of its terms,
+    // fixed while a live bid is on it (listings.service.ts `update`), so on every live bid the copy is the listing's.
+    seller_distillery_id: integer('seller_distillery_id').notNull(),
+    buyer_distillery_id: integer('buyer_distillery_id').notNull(),
     product: text('product').notNull(),
     placed_by: text('placed_by', { enum: ['Buyer', 'Seller'] }).notNull(),
     quantity: litres('quantity').notNull(),

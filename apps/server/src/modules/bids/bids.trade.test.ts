@@ -7,6 +7,7 @@ import { auditEntries, seedSuperAdmin } from '../../test/fixtures.js';
 import { openApprovalWindow, seedMarket, validUntil, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { listings } from '../listings/listings.table.js';
+import { bids } from './bids.table.js';
 
 let h: Harness;
 let superToken: string;
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 
 const detail = (res: { body: { data: unknown } }) => bidDetailSchema.parse(res.body.data);
+const listingRow = async (id: number) => (await h.db.select().from(listings).where(eq(listings.id, id)))[0]!;
 
 describe('a trade from placement to the sixth approval', () => {
   it('places, counters twice, accepts, approves four times; names are revealed only at the end', async () => {
@@ -48,6 +50,12 @@ describe('a trade from placement to the sixth approval', () => {
     expect(placed.statusCode, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.message).toBe('Bid placed successfully.');
     let bid = detail(placed);
+    // The bid keeps its listings' distilleries, whose chains act on it (migration 0035).
+    const [row] = await h.db.select().from(bids).where(eq(bids.id, bid.id));
+    expect(row).toMatchObject({
+      seller_distillery_id: (await listingRow(m.offer.id)).distillery_id,
+      buyer_distillery_id: (await listingRow(m.ask.id)).distillery_id,
+    });
     expect(bid).toMatchObject({
       status: 'New',
       bid_placed_by: 'Buyer',

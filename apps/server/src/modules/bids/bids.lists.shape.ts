@@ -134,9 +134,10 @@ type Part = { where: SQL | undefined };
 
 export function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean } {
   const { parts, withListings } = baseParts(shape);
+  const statuses = statusWheres(shape.status);
   // Each part once per status alternative: they exclude each other, so no bid is in two parts.
   return {
-    parts: parts.flatMap((p) => statusWheres(shape.status).map((status) => ({ where: and(status, p.where) }))),
+    parts: parts.flatMap((p) => statuses.map((status) => ({ where: and(status, p.where) }))),
     withListings,
   };
 }

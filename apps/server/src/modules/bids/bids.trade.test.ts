@@ -134,7 +134,7 @@ describe('a trade from placement to the sixth approval', () => {
     expect(await waiting(m.buyer.authorizer.token)).toEqual([bid.id]);
     expect(await waiting(m.buyer.approver.token)).toEqual([]);
 
-    const before = await h.db.select().from(listings).where(eq(listings.id, m.offer.id));
+    const before = await listingRow(m.offer.id);
     for (const user of [m.buyer.authorizer, m.seller.authorizer, m.buyer.approver, m.seller.approver]) {
       await openApprovalWindow(h, user);
       res = await h.call('bidAction', { bid_id: bid.id, is_approved: true, version: bid.version }, user.token);
@@ -172,10 +172,9 @@ describe('a trade from placement to the sixth approval', () => {
     ]);
 
     // Both listings lost exactly the traded litres.
-    const [offer] = await h.db.select().from(listings).where(eq(listings.id, m.offer.id));
-    const [ask] = await h.db.select().from(listings).where(eq(listings.id, m.ask.id));
-    expect(Number(before[0]!.available_quantity) - Number(offer!.available_quantity)).toBe(2000);
-    expect(ask!.available_quantity).toBe('8000.0');
+    const [offer, ask] = [await listingRow(m.offer.id), await listingRow(m.ask.id)];
+    expect(Number(before.available_quantity) - Number(offer.available_quantity)).toBe(2000);
+    expect(ask.available_quantity).toBe('8000.0');
     expect((await auditEntries(h, 'bid.traded', bid.id)).length).toBe(1);
     expect((await auditEntries(h, 'listing.traded')).length).toBe(2);
     expect((await auditEntries(h, 'bid.countered', bid.id)).length).toBe(2);

@@ -206,7 +206,8 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
-  });
+    // 1,251 calls: on a slow, busy host they ran past the default 30 s.
+  }, 120_000);
 });
 
 /** Whether the Redis at `url` answers (CI and these machines run one; elsewhere the test says it was skipped). */

@@ -14,10 +14,12 @@ import { createHarness, invitationToken, type Harness } from '../test/harness.js
 let h: Harness;
 let report: SeedReport;
 
+// Seeding the whole demo (six companies, their teams, listings, bids through the trade path, ratings) is a journey:
+// on a slow, busy host it ran past the default minute for hooks.
 beforeAll(async () => {
   h = await createHarness({ env: { SEED_DEMO: 'true' } });
   report = (await seed(h.deps))!;
-});
+}, 240_000);
 afterAll(async () => h.close());
 
 describe('demo seed', () => {

@@ -10,12 +10,16 @@ import { AddUserPage } from './add-user-page';
 type Call = { method: string; body: Record<string, unknown> };
 const calls: Call[] = [];
 let createAnswer: { status: number; body: unknown };
+let answeredAt = 0;
 
 async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const method = String(input).replace('/api/', '');
   const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
   calls.push({ method, body });
-  if (method === 'createUser') return new Response(JSON.stringify(createAnswer.body), { status: createAnswer.status });
+  if (method === 'createUser') {
+    answeredAt = performance.now();
+    return new Response(JSON.stringify(createAnswer.body), { status: createAnswer.status });
+  }
   if (method === 'getUserbyId') {
     const user = {
       id: 9,
@@ -120,6 +124,11 @@ describe('Add User Details', () => {
     await user.type(screen.getByLabelText('Mobile Number'), '9876543210');
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save.getAttribute('aria-disabled')).toBe('false');
+    // When the page left, measured from the server's answer: a busy machine may only make it later, never sooner.
+    let leftAfter: number | null = null;
+    const unsubscribe = router.subscribe((state) => {
+      if (leftAfter === null && state.location.pathname !== '/adduser') leftAfter = performance.now() - answeredAt;
+    });
     await user.click(save);
 
     expect(await screen.findByText('User created successfully')).toBeTruthy();
@@ -130,8 +139,10 @@ describe('Add User Details', () => {
       company_id: 3,
       is_company_registration: false,
     });
-    expect(router.state.location.pathname).toBe('/adduser');
     await waitFor(() => expect(router.state.location.pathname).toBe('/userslist'), { timeout: 10_000 });
+    unsubscribe();
+    // Timers may fire a millisecond early against performance.now(); half a second is the point.
+    expect(leftAfter).toBeGreaterThanOrEqual(495);
   });
 
   it("puts the server's refusal under its field and in a failure toast", async () => {

@@ -100,6 +100,16 @@ const cases = {
     company({ status: 'Approved' }),
     'generic',
   ],
+  'approved bids of a company, page': [
+    () => L.bidListQuery(db, shape({ status: 'closed' })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
+  'approved bids of a company, page, unrated (Approved Bids)': [
+    () => L.bidListQuery(db, shape({ status: 'closed', ratings: false })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
   'approved bids, SuperAdmin, with total': [
     () => L.bidListQuery(db, shape({ platform: true, status: 'closed', total: true })),
     values({ status: 'Approved' }),

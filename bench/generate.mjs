@@ -193,6 +193,39 @@ function bidStatements(pairs) {
       cross join lateral (select h = n.n as last,
         case when (h % 2 = 1) = (b.placed_by = 'Buyer') then 'Buyer' else 'Seller' end as side) x`,
     ],
+    [
+      'invoices',
+      // Each approved trade's two service-fee invoices, as the final approval issues them (invoices.service.ts):
+      // numbered per financial year in the order of approval, at the bench bids' snapshot rates (0.50 ₹/L, 9 % + 9 %).
+      `insert into invoices (number, kind, series, financial_year, serial, bid_id, side, company_id, issued_at,
+        billed_name, billed_address, billed_state, billed_gstin, platform_name, platform_address, platform_state,
+        platform_gstin, trade_reference, product, quantity, rate, taxable, cgst_rate, sgst_rate, igst_rate, cgst, sgst,
+        igst, total)
+      select 'SX/' || i.fy || '/' || lpad(i.serial::text, greatest(6, length(i.serial::text)), '0'), 'invoice', 'SX',
+        i.fy, i.serial, i.bid_id, i.side, c.id, i.approved_at, c.registered_name, c.address, c.state, c.gst_number,
+        'Spirit Exchange Private Limited', 'Bandra Kurla Complex, Mumbai 400051', 'Maharashtra', '27AAPFU0939F1ZV',
+        i.trade_reference, i.product, i.quantity, 0.50, i.taxable, 9, 9, 0, round(i.taxable * 0.09, 2),
+        round(i.taxable * 0.09, 2), 0, i.taxable + 2 * round(i.taxable * 0.09, 2)
+      from (
+        select b.id as bid_id, x.side, b.approved_at, b.trade_reference, b.product, b.quantity,
+          round(b.quantity * 0.50, 2) as taxable, f.fy,
+          case when x.side = 'buyer' then b.buyer_company_id else b.seller_company_id end as company_id,
+          row_number() over (partition by f.fy order by b.approved_at, b.id, x.side)::int as serial
+        from bids b
+        cross join (values ('buyer'), ('seller')) x(side)
+        cross join lateral (select b.approved_at at time zone 'Asia/Kolkata' as ist) t
+        cross join lateral (select extract(year from t.ist)::int
+          - case when extract(month from t.ist) < 4 then 1 else 0 end as start) y
+        cross join lateral (select y.start || '-' || lpad(((y.start + 1) % 100)::text, 2, '0') as fy) f
+        where b.status = 'Approved'
+      ) i
+      join companies c on c.id = i.company_id`,
+    ],
+    [
+      null,
+      `insert into invoice_counters (series, financial_year, last_number)
+      select series, financial_year, max(serial) from invoices group by series, financial_year`,
+    ],
     [null, `set session_replication_role = origin`],
     // The summaries (migrations 0024, 0030 and 0032): their triggers do not fire for rows inserted as a replica, so
     // they are summed here once, as the migration sums an existing market.

@@ -3,6 +3,9 @@
 // its last ETag (issue 25's unchanged polls), `login` signs in with solved captchas.
 import { TOKENS } from '../generate.mjs';
 
+/** What the Approved Bids page asks (apps/web approved-bids-page.tsx). */
+const TRACKED = { bid_status: 'Approved', is_tracked_bid: true };
+
 /** The scenarios: a name, the request, and who calls. Ids come from the generated market. */
 export function scenarios(ids) {
   const as = (token) => ({ authorization: `Bearer ${token}` });
@@ -47,9 +50,12 @@ export function scenarios(ids) {
     post('latestNegotiation', 'latestNegotiation', {}, negotiator),
     post('latestNegotiation of a product', 'latestNegotiation', { product: ids.negotiated_product }, negotiator),
     post('getAllBids by listing', 'getAllBids', { offer_id: ids.bid_offer }, negotiator),
+    // My Bids filtered to Approved: the rows carry the counterparty's ratings.
     post('getAllBids by status Approved', 'getAllBids', { bid_status: 'Approved' }, negotiator),
-    // The SuperAdmin's Approved Bids (issue 22): every company's trades, with the total kept seconds as the market's.
-    post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
+    // Approved Bids (issue 22), as its page asks: the tracked trades, without the ratings it does not show.
+    post('Approved Bids (getAllBids tracked)', 'getAllBids', TRACKED, negotiator),
+    // The SuperAdmin's Approved Bids: every company's trades, with the total kept seconds as the market's.
+    post('Approved Bids (getAllBids tracked, SuperAdmin)', 'getAllBids', TRACKED, superAdmin),
     post('getAllBids awaiting me (priced rows)', 'getAllBids', { awaiting_me: true }, negotiator),
     // The menu's "Waiting for me" badge: asked on every signed-in page.
     post('getAwaitingBidCount (the menu badge)', 'getAwaitingBidCount', {}, negotiator),
@@ -94,7 +100,7 @@ export function scenarios(ids) {
         { from_date: daysAgo(364), to_date: daysAgo(0) },
         superAdmin,
       ),
-      post('getAllBids by status Approved (SuperAdmin)', 'getAllBids', { bid_status: 'Approved' }, superAdmin),
+      post('Approved Bids (getAllBids tracked, SuperAdmin)', 'getAllBids', TRACKED, superAdmin),
       post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
       post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
       post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),

@@ -115,7 +115,7 @@ export type BidActionBody = z.output<typeof bidActionSchema>;
 const names = z.array(z.string().trim().max(100)).max(50);
 /**
  * getAllBids: a listing's bids (`offer_id`), by status (`bid_status`), the caller's tracked bids (`is_tracked_bid`,
- * as the approved list sends it), the My Bids filters, and the bids awaiting the caller's tiers (`awaiting_me`),
+ * as the approved list sends it: unrated rows), the My Bids filters, and the bids awaiting the caller's tiers (`awaiting_me`),
  * narrowed to one tier by `awaiting_tier` (the Pending Authorisation and Pending Approval tabs: a user may be
  * Authorizer on one distillery and Approver on another).
  */
@@ -125,6 +125,7 @@ export const getAllBidsSchema = listQuerySchema
     /** The market's current bids (Bids List): every company's open, non-confidential bids, names masked. */
     is_market: z.boolean().optional(),
     bid_status: z.enum(BID_STATUSES).optional(),
+    /** The tracked trades, as Approved Bids asks for them: their rows without the rating columns, which it shows not. */
     is_tracked_bid: z.boolean().optional(),
     awaiting_me: z.boolean().optional(),
     awaiting_tier: z.enum(BID_TIERS, { error: BID_MESSAGES.awaitingTier }).optional(),
@@ -230,7 +231,11 @@ export const bidListRecordSchema = z.object({
   /** The state of each side's listing (its distillery's). */
   buyer_company_state: z.string(),
   seller_company_state: z.string(),
-  source: z.enum(RATING_SOURCES),
+  /**
+   * The ratings of the counterparty's distillery (DESIGN "Ratings and source"). The tracked trades
+   * (`is_tracked_bid`, Approved Bids) show none and leave them unread: there `source` is null as the two ratings are.
+   */
+  source: z.enum(RATING_SOURCES).nullable(),
   your_rating: z.number().nullable(),
   industry_rating: z.number().nullable(),
   trade_reference_number: z.string().nullable(),
@@ -253,6 +258,8 @@ export const bidActorSchema = z.object({ side: z.enum(BID_SIDES), tier: z.enum(B
 /** getBidById (spec 001 §3 "Bid detail"): the goods go from the seller's distillery to the buyer's. */
 export const bidDetailSchema = bidListRecordSchema.extend({
   ...feeValues,
+  /** The detail always reads the ratings: New when the caller's company has rated nothing. */
+  source: z.enum(RATING_SOURCES),
   /** The rejection comment (that of the first rejected history entry), null when not rejected. */
   comment: z.string().nullable(),
   /** The counterparty's ids are null, and its names masked, until the bid is Approved. */

@@ -35,7 +35,7 @@ export type BidListOptions = {
   since?: Date;
   /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
   saleOrder?: boolean;
-  /** Without the rating columns (null in every row): the dashboards' records have none. */
+  /** Without the rating columns (null in every row): the dashboards' records and the tracked trades show none. */
   withoutRatings?: boolean;
 };
 

@@ -108,7 +108,8 @@ const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
     offer: { sales_tax: terms.offer_sales_tax, export_pass_fee: terms.offer_export_pass_fee },
   }).total;
 
-export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now: Date): BidListRecord {
+/** A list's record; `rated` false where the list left the rating columns unread (all three then read null). */
+export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now: Date, rated = true): BidListRecord {
   const status = effectiveStatus(bid, now);
   return {
     id: bid.id,
@@ -135,7 +136,7 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     seller_company_name: named(viewer, 'seller', status, x.seller_name),
     buyer_company_state: x.ask_state,
     seller_company_state: x.offer_state,
-    source: source(x.source),
+    source: rated ? source(x.source) : null,
     your_rating: x.your_rating,
     industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
     trade_reference_number: bid.trade_reference,
@@ -195,6 +196,7 @@ export function toDetail(opts: {
   const allowed: UserBidAction[] = allowedActions(stateOf(bid), actor, now);
   return {
     ...record,
+    source: source(opts.ratings.source),
     ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bid[f]])) as Record<(typeof FEE_FIELDS)[number], string | null>),
     final_price: bidLandedPrice({ bid, offer }).total,
     comment: rejectionComment(negotiations),

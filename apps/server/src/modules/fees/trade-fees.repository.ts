@@ -11,10 +11,7 @@ import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { invoices } from '../invoices/invoices.table.js';
-import { listings } from '../listings/listings.table.js';
 
-const offer = alias(listings, 'offer');
-const ask = alias(listings, 'ask');
 const sellerDistillery = alias(distilleries, 'seller_distillery');
 const buyerDistillery = alias(distilleries, 'buyer_distillery');
 const buyerCompany = alias(companies, 'buyer_company');
@@ -30,12 +27,15 @@ const tradeColumns = {
 
 export type TradeRow = typeof bids.$inferSelect & { buyer_distillery_name: string; seller_distillery_name: string };
 
-const joined = <T extends PgSelect>(q: T) =>
-  q
-    .innerJoin(offer, eq(offer.id, bids.offer_id))
-    .innerJoin(ask, eq(ask.id, bids.ask_id))
-    .innerJoin(sellerDistillery, eq(sellerDistillery.id, offer.distillery_id))
-    .innerJoin(buyerDistillery, eq(buyerDistillery.id, ask.distillery_id));
+// The distilleries the trade was made between, as the bid carries them (migration 0035: a listing's distillery cannot
+// change while a bid on it is live, so at the approval they are the listings'), by key without reading the listings;
+// only those of the sides the caller sees (a company's list names its own side's alone). A dynamic query's joins add
+// to the query itself.
+const joined = <T extends PgSelect>(q: T, sides: readonly BidSide[] = BID_SIDES): T => {
+  if (sides.includes('seller')) q.innerJoin(sellerDistillery, eq(sellerDistillery.id, bids.seller_distillery_id));
+  if (sides.includes('buyer')) q.innerJoin(buyerDistillery, eq(buyerDistillery.id, bids.buyer_distillery_id));
+  return q;
+};
 
 type Scope = { companyId: number; side: BidSide } | null;
 /** A list's shape (db/statements.ts): whose trades, searched or not; the company and the pattern are values. */
@@ -93,15 +93,18 @@ const pageColumns = {
   seller_commission_amount: bids.seller_commission_amount,
   seller_state_gst: bids.seller_state_gst,
   seller_central_gst: bids.seller_central_gst,
-  buyer_distillery_name: buyerDistillery.name,
-  seller_distillery_name: sellerDistillery.name,
 };
+const distilleryNames = { buyer_distillery_name: buyerDistillery.name, seller_distillery_name: sellerDistillery.name };
 
 export type TradePageRow = {
   [K in keyof typeof pageColumns]: (typeof pageColumns)[K]['_']['notNull'] extends true
     ? (typeof pageColumns)[K]['_']['data']
     : (typeof pageColumns)[K]['_']['data'] | null;
-} & { buyer_invoice?: LiveInvoice | null; seller_invoice?: LiveInvoice | null; total_records?: number };
+} & Partial<Record<keyof typeof distilleryNames, string>> & {
+    buyer_invoice?: LiveInvoice | null;
+    seller_invoice?: LiveInvoice | null;
+    total_records?: number;
+  };
 
 export type LiveInvoice = { id: number; number: string };
 
@@ -117,22 +120,27 @@ export type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' |
 // The page, built once per shape, in one statement with the live invoices of the sides the caller sees. The
 // invoices are subqueries of the select list: PostgreSQL evaluates them for the rows the page emits (and those an
 // offset passes), after any sort, never for every trade a total counts. The total: without a search, the trades'
-// own count (an index-only count of the approved trades, whose listings and distilleries always exist); a search
-// names distilleries, so it counts the joined rows it pages.
+// own count (an index-only count of the approved trades, whose distilleries always exist); a search names
+// distilleries, so it counts the joined rows it pages. Only the sides the caller sees are joined and read.
 /** The page's query for a shape, with placeholders `company`, `pattern`, `limit` and `offset` (its EXPLAIN test). */
 export function tradePageQuery(tx: Tx, shape: PageShape) {
   const where = tradesWhere(shape);
   const direction = shape.order === 'desc' ? desc : asc;
   const order = pageColumns[SORT_FIELDS[shape.sort === 'default' ? 'approved_on' : shape.sort]];
   const total = shape.search ? totalOver : totalWhere(bids, where);
-  const invoiceFields = Object.fromEntries(
-    SIDES[shape.side].map((side) => [`${side}_invoice`, liveInvoiceOf(bids.id, side)]),
+  const sides = SIDES[shape.side];
+  const sideFields = Object.fromEntries(
+    sides.flatMap((side) => [
+      [`${side}_distillery_name`, distilleryNames[`${side}_distillery_name`]],
+      [`${side}_invoice`, liveInvoiceOf(bids.id, side)],
+    ]),
   );
   const select = joined(
     tx
-      .select({ ...pageColumns, ...invoiceFields, ...(shape.total ? { total_records: total } : {}) })
+      .select({ ...pageColumns, ...sideFields, ...(shape.total ? { total_records: total } : {}) })
       .from(bids)
       .$dynamic(),
+    sides,
   );
   if (shape.search) {
     return select
@@ -153,7 +161,7 @@ export function tradePageQuery(tx: Tx, shape: PageShape) {
 const pageShape = statement(tradePageQuery, notSearched);
 
 const countShape = statement((tx, shape: Shape) =>
-  joined(tx.select({ n: count() }).from(bids).$dynamic()).where(tradesWhere(shape)),
+  joined(tx.select({ n: count() }).from(bids).$dynamic(), SIDES[shape.side]).where(tradesWhere(shape)),
 );
 
 /**

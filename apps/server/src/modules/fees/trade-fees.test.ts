@@ -67,7 +67,14 @@ describe('getAllBidCommission (/mycommission)', () => {
   it('gives the SuperAdmin every trade with both sides', async () => {
     const res = await list(superToken, { item_search: trades[1]!.trade_reference_number! });
     expect(res.body.data.records).toEqual([
-      expect.objectContaining({ id: trades[1]!.id, viewer_side: null, buyer_total: '0.89', seller_total: '0.17' }),
+      expect.objectContaining({
+        id: trades[1]!.id,
+        viewer_side: null,
+        buyer_total: '0.89',
+        seller_total: '0.17',
+        buyer_distillery_name: expect.stringMatching(/\S/),
+        seller_distillery_name: expect.stringMatching(/\S/),
+      }),
     ]);
   });
 

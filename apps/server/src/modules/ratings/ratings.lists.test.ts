@@ -16,7 +16,7 @@ let other: Awaited<ReturnType<typeof seedTeam>>;
 /** A seller distillery whose name a spreadsheet program would take for a formula. */
 let formulaPlant: { id: number; name: string };
 
-type Ratings = { id: number; your_rating: number | null; industry_rating: number | null; source: string };
+type Ratings = { id: number; your_rating: number | null; industry_rating: number | null; source: string | null };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -87,6 +87,25 @@ describe('Your rating, Industry rating and Source', () => {
     // A company that never rated the distillery: Source New, its own rating empty, the industry's shown.
     const sellerList = await h.call<{ records: Ratings[] }>('getAllBids', {}, m.seller.negotiator.token);
     expect(ratingsOf(sellerList.body.data.records.find((r) => r.id === trade.id)!).source).toBe('New');
+  });
+
+  it('are left unread on the tracked trades (Approved Bids), which show none: all three null', async () => {
+    const approved = { bid_status: 'Approved' };
+    const rated = await h.call<{ records: Ratings[] }>('getAllBids', approved, m.buyer.negotiator.token);
+    expect(ratingsOf(rated.body.data.records.find((r) => r.id === trade.id)!)).toEqual({
+      your_rating: 4,
+      industry_rating: 2.5,
+      source: 'Approved',
+    });
+    const tracked = await h.call<{ records: Ratings[]; totalRecords: number }>(
+      'getAllBids',
+      { ...approved, is_tracked_bid: true },
+      m.buyer.negotiator.token,
+    );
+    expect(tracked.body.data.records.map((r) => r.id)).toEqual(rated.body.data.records.map((r) => r.id));
+    expect(tracked.body.data.records.map(ratingsOf)).toEqual(
+      tracked.body.data.records.map(() => ({ your_rating: null, industry_rating: null, source: null })),
+    );
   });
 });
 

@@ -12,7 +12,9 @@ export function Rating({ label, value }: { label: string; value: number | null }
   return <span aria-label={`${label} ${shown} of 5`}>{shown} / 5</span>;
 }
 
+/** A row's Source; none on the lists that read no ratings (the tracked trades), which show no such column. */
 export function Source({ source }: { source: BidListRecord['source'] }) {
+  if (source === null) return null;
   return <span className={`source source-${source}`}>{source}</span>;
 }
 

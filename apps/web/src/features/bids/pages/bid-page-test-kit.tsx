@@ -24,6 +24,7 @@ const ASK_FEES = {
 export function bidDetail(id: number, over: Partial<BidDetail> = {}): BidDetail {
   return {
     ...bidRecord(id, { is_negotiator_buyer_approved: true }),
+    source: 'New',
     export_pass_fee: null,
     sales_tax: null,
     ...ASK_FEES,

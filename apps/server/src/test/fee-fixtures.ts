@@ -35,14 +35,20 @@ export async function downloadInvoice(h: Harness, id: number, token: string | nu
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // The data runs to the newline before `endstream`. A carriage return before that newline may be the writer's line
+  // end or the data's own last byte (one deflated stream in 256 ends in 0x0d): inflate tries it both ways.
+  const streams = /stream\r?\n([\s\S]*?)\nendstream/g;
   for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
     const bytes = Buffer.from(m[1]!, 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
+    const candidates = bytes.at(-1) === 0x0d ? [bytes, bytes.subarray(0, -1)] : [bytes];
+    let content = bytes.toString('latin1');
+    for (const candidate of candidates) {
+      try {
+        content = inflateSync(candidate).toString('latin1');
+        break;
+      } catch {
+        // not deflated with this ending: the next candidate, or the bytes as they are
+      }
     }
     const shows = /\[((?:<[0-9a-fA-F]*>|[-0-9.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
     for (let t = shows.exec(content); t; t = shows.exec(content)) {

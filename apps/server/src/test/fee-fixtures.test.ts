@@ -1,7 +1,7 @@
 // The PDF reader the invoice tests read text with: a deflated stream may end in a carriage return of its own.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from './fee-fixtures';
+import { pdfText } from './fee-fixtures.js';
 
 const showing = (text: string) => Buffer.from(`BT <${Buffer.from(text, 'latin1').toString('hex')}> Tj ET`, 'latin1');
 const pdfWith = (data: Buffer) =>

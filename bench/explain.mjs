@@ -81,17 +81,18 @@ const cases = {
   ],
   'commission (90 days)': [() => D.commissionQuery(db), { since: commissionSince(now, 90).toISOString() }],
   'approved bids 7 days, SuperAdmin, with total': [
-    () => L.bidListQuery(db, shape({ platform: true, status: 'closed', since: true, total: true, ratings: false })),
+    () =>
+      L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, total: true, ratings: false })),
     values({ status: 'Approved', since: week }),
     'generic',
   ],
   'approved bids 7 days, SuperAdmin, page': [
-    () => L.bidListQuery(db, shape({ platform: true, status: 'closed', since: true, ratings: false })),
+    () => L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, ratings: false })),
     values({ status: 'Approved', since: week }),
     'generic',
   ],
   'open bids 7 days, SuperAdmin, with total': [
-    () => L.bidListQuery(db, shape({ platform: true, open: true, since: true, total: true, ratings: false })),
+    () => L.dashboardListQuery(db, shape({ platform: true, open: true, since: true, total: true, ratings: false })),
     values({ since: week }),
     'generic',
   ],

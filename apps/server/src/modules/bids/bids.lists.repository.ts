@@ -8,6 +8,7 @@ import { FEE_FIELDS, type FeeField } from '@spirit/domain/listings/listings.cons
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
 import { eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
@@ -40,34 +41,46 @@ export type BidListOptions = {
 };
 
 /**
- * The columns of a bid a list shows (bids.view.ts `toListRecord`): not the fees, GST figures and comments, which
- * only its detail shows — half the columns, and reading each row's columns is most of a page's cost on PGlite.
+ * What a dashboard's row shows of a bid (dashboards.service.ts `toDashboardBid`): a list record's columns but its
+ * version, confidentiality, who placed it and when it last changed.
  */
-const LIST_COLUMNS = [
+const DASHBOARD_COLUMNS = [
   'id',
-  'version',
   'status',
   'locked',
   'valid_until',
-  'is_confidential',
   'product',
   'quantity',
   'price',
   'offer_id',
   'ask_id',
-  'placed_by',
   'trade_reference',
   'created_at',
-  'updated_at',
   'buyer_company_id',
   'seller_company_id',
   'sell_order_file_id',
   ...FLAG_KEYS,
 ] as const satisfies readonly (keyof BidRow)[];
+export type DashboardListBid = Pick<BidRow, (typeof DASHBOARD_COLUMNS)[number]>;
+
+/**
+ * The columns of a bid a list shows (bids.view.ts `toListRecord`): not the fees, GST figures and comments, which
+ * only its detail shows — half the columns, and reading each row's columns is most of a page's cost on PGlite.
+ */
+const LIST_COLUMNS = [
+  ...DASHBOARD_COLUMNS,
+  'version',
+  'is_confidential',
+  'placed_by',
+  'updated_at',
+] as const satisfies readonly (keyof BidRow)[];
 export type BidListBid = Pick<BidRow, (typeof LIST_COLUMNS)[number]>;
-const bidListColumns = Object.fromEntries(LIST_COLUMNS.map((c) => [c, bids[c]])) as {
-  [C in (typeof LIST_COLUMNS)[number]]: (typeof bids)[C];
-};
+
+/** The bid columns named, keyed by name, as a select's nested object. */
+const bidColumns = <K extends keyof BidRow & keyof typeof bids>(names: readonly K[]) =>
+  Object.fromEntries(names.map((c) => [c, bids[c]])) as { [C in K]: (typeof bids)[C] };
+const bidListColumns = bidColumns(LIST_COLUMNS);
+const dashboardColumns = bidColumns(DASHBOARD_COLUMNS);
 
 /** What a bid's landed price reads (`bidLandedPrice`): its price and fees, and the offer listing's two fees. */
 const pricingColumns = {
@@ -87,24 +100,14 @@ const noRatings: ReturnType<typeof ratingColumns> = {
   industry_rating: sql<string | null>`null::text`,
 };
 
-/** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
-export function bidListQuery(tx: Tx, shape: BidListShape) {
+/** The page of `shape` with `columns`: its rows by key, joined to both listings and both companies. */
+function pageQuery<C extends SelectedFields>(tx: Tx, shape: BidListShape, columns: C) {
   const { parts, withListings } = bidParts(shape);
   return (
     tx
       .select({
-        bid: bidListColumns,
-        ...pairFields(offer, ask),
-        buyer_name: nameOf(buyer),
-        seller_name: nameOf(seller),
-        // Three probes a row; a list that shows no rating reads nulls of the same types instead.
-        ...(shape.ratings ? ratingColumns(counterpartyDistillery, sql.placeholder('company')) : noRatings),
-        // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
-        ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
+        ...columns,
         ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
-        // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
-        // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
-        ...(shape.listing ? { listing_own: listingOwn } : {}),
       })
       .from(bids)
       .innerJoin(offer, eq(offer.id, bids.offer_id))
@@ -119,8 +122,41 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
   );
 }
 
+/** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
+export function bidListQuery(tx: Tx, shape: BidListShape) {
+  return pageQuery(tx, shape, {
+    bid: bidListColumns,
+    ...pairFields(offer, ask),
+    buyer_name: nameOf(buyer),
+    seller_name: nameOf(seller),
+    // Three probes a row; a list that shows no rating reads nulls of the same types instead.
+    ...(shape.ratings ? ratingColumns(counterpartyDistillery, sql.placeholder('company')) : noRatings),
+    // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+    ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
+    // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
+    // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
+    ...(shape.listing ? { listing_own: listingOwn } : {}),
+  });
+}
+
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).
 const bidListStatement = statement(bidListQuery, alwaysGeneric);
+
+/**
+ * A dashboard list's page as built for `shape`: the bid list's walk, selecting only what a dashboard row shows — no
+ * listings' quantities and prices, ratings or fees. Each column a row costs PostgreSQL its output and the server its
+ * parsing: a list's 35 columns (45 priced) against these 24 (docs/decisions.md). Its plan tests EXPLAIN it.
+ */
+export function dashboardListQuery(tx: Tx, shape: BidListShape) {
+  return pageQuery(tx, shape, {
+    bid: dashboardColumns,
+    offer_state: offer.state,
+    ask_state: ask.state,
+    buyer_name: nameOf(buyer),
+    seller_name: nameOf(seller),
+  });
+}
+const dashboardListStatement = statement(dashboardListQuery, alwaysGeneric);
 
 /** A list's shape and the values of its placeholders. */
 export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
@@ -169,6 +205,13 @@ export async function bidListPage(tx: Tx, opts: BidListOptions, withTotal: boole
   const { shape, values } = bidListArgs(opts, withTotal);
   return bidListStatement(tx, shape).execute(values);
 }
+
+/** A dashboard list's page (`dashboardListQuery`), with `total_records` on its rows when `withTotal`. */
+export async function dashboardListPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
+  const { shape, values } = bidListArgs({ ...opts, withoutRatings: true }, withTotal);
+  return dashboardListStatement(tx, shape).execute(values);
+}
+export type DashboardListRow = Awaited<ReturnType<typeof dashboardListPage>>[number];
 
 /** A list's count (capped) as built for `shape`: `countBids` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidCountQuery(tx: Tx, shape: BidListShape) {

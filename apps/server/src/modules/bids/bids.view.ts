@@ -108,9 +108,28 @@ const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
     offer: { sales_tax: terms.offer_sales_tax, export_pass_fee: terms.offer_export_pass_fee },
   }).total;
 
+/**
+ * What a dashboard row shows of a bid's parties (dashboards.service.ts), by the lists' rules: its effective status,
+ * the counterparty's state for a party (the seller's otherwise), and both names, masked as on every list.
+ */
+export function partiesView(
+  bid: Pick<BidListBid, 'status' | 'valid_until'>,
+  x: Pick<ListExtras, 'offer_state' | 'ask_state' | 'buyer_name' | 'seller_name'>,
+  viewer: Viewer,
+  now: Date,
+) {
+  const status = effectiveStatus(bid, now);
+  return {
+    status,
+    state: viewer.side === 'seller' ? x.ask_state : x.offer_state,
+    buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
+    seller_company_name: named(viewer, 'seller', status, x.seller_name),
+  };
+}
+
 /** A list's record; `rated` false where the list left the rating columns unread (all three then read null). */
 export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now: Date, rated = true): BidListRecord {
-  const status = effectiveStatus(bid, now);
+  const { status, state, buyer_company_name, seller_company_name } = partiesView(bid, x, viewer, now);
   return {
     id: bid.id,
     version: bid.version,
@@ -120,7 +139,7 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     is_bid_confidential: bid.is_confidential,
     product: bid.product,
     // The counterparty's state for a party; the seller's (where the goods are) for the market.
-    state: viewer.side === 'seller' ? x.ask_state : x.offer_state,
+    state,
     quantity: bid.quantity,
     price: bid.price,
     valid_until: bid.valid_until.toISOString(),
@@ -132,8 +151,8 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     ask_price: x.ask_price,
     bid_placed_by: bid.placed_by,
     viewer_side: viewer.side,
-    buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
-    seller_company_name: named(viewer, 'seller', status, x.seller_name),
+    buyer_company_name,
+    seller_company_name,
     buyer_company_state: x.ask_state,
     seller_company_state: x.offer_state,
     source: rated ? source(x.source) : null,

@@ -8,7 +8,7 @@ import { seedSuperAdmin } from '../../test/fixtures.js';
 import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
-import { bidCountQuery, bidListArgs, bidListQuery, type BidListOptions } from '../bids/bids.lists.repository.js';
+import { bidCountQuery, bidListArgs, dashboardListQuery, type BidListOptions } from '../bids/bids.lists.repository.js';
 import { commissionQuery } from './dashboards.repository.js';
 
 let h: Harness;
@@ -47,7 +47,7 @@ const week = () => new Date(Date.now() - 7 * 86_400_000);
 async function expectIndex(name: string, opts: Omit<BidListOptions, 'now' | 'userId'>, index: RegExp) {
   const { shape, values } = bidListArgs({ ...opts, now: new Date(), userId: m.buyer.negotiator.id }, true);
   for (const mode of MODES) {
-    const text = await planOf(h.db, bidListQuery(h.db, shape), values, mode);
+    const text = await planOf(h.db, dashboardListQuery(h.db, shape), values, mode);
     expect(text, `${name} (${mode})\n${text}`).toMatch(index);
     expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on bids/);
   }

@@ -18,8 +18,13 @@ import type {
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
-import { bidListPage, countBids, type BidListOptions, type BidListRow } from '../bids/bids.lists.repository.js';
-import { sideOf, toListRecord } from '../bids/bids.view.js';
+import {
+  countBids,
+  dashboardListPage,
+  type BidListOptions,
+  type DashboardListRow,
+} from '../bids/bids.lists.repository.js';
+import { partiesView, sideOf } from '../bids/bids.view.js';
 import { countCompanies } from '../companies/companies.repository.js';
 import { countOwnListings } from '../listings/listings.repository.js';
 import { tradingSide } from '../listings/listings.service.js';
@@ -51,19 +56,19 @@ function optionsOf(deps: Deps, actor: Actor, q: Partial<DashboardPagedQuery>, fi
   return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, withoutRatings: true, ...rest };
 }
 
-function toDashboardBid(row: BidListRow, scope: Scope, now: Date): DashboardBid {
+function toDashboardBid(row: DashboardListRow, scope: Scope, now: Date): DashboardBid {
   const { bid, ...x } = row;
   const viewer = scope.platform
     ? { companyId: null, side: null, platform: true }
     : { companyId: scope.companyId, side: sideOf(bid, scope.companyId) };
-  const r = toListRecord(bid, x, viewer, now);
+  const r = partiesView(bid, x, viewer, now);
   return {
-    id: r.id,
-    product: r.product,
-    trade_reference_number: r.trade_reference_number,
-    quantity: r.quantity,
-    price: r.price,
-    valid_until: r.valid_until,
+    id: bid.id,
+    product: bid.product,
+    trade_reference_number: bid.trade_reference,
+    quantity: bid.quantity,
+    price: bid.price,
+    valid_until: bid.valid_until.toISOString(),
     state: r.state,
     next_level_pending: nextLevelPending(
       { status: bid.status, locked: bid.locked, flags: pickFlags(bid), valid_until: bid.valid_until },
@@ -72,10 +77,10 @@ function toDashboardBid(row: BidListRow, scope: Scope, now: Date): DashboardBid 
     // The platform oversees: it reads both names; a party the counterparty's masked until the trade.
     buyer_company: scope.platform ? x.buyer_name : r.buyer_company_name,
     seller_company: scope.platform ? x.seller_name : r.seller_company_name,
-    created_on: r.created_on,
+    created_on: bid.created_at.toISOString(),
     status: r.status,
-    offer_id: r.offer_id,
-    ask_id: r.ask_id,
+    offer_id: bid.offer_id,
+    ask_id: bid.ask_id,
     ...(r.status === 'Approved' ? { sellOrderGenerated: bid.sell_order_file_id !== null } : {}),
   };
 }
@@ -100,7 +105,7 @@ async function page(
     key: totalKey('dashboard', q, { ...kept, companyId: scope.companyId, userId: scope.platform ? 0 : actor.userId }),
     now: opts.now.getTime(),
     q: opts.q,
-    page: (withTotal) => bidListPage(deps.db, opts, withTotal),
+    page: (withTotal) => dashboardListPage(deps.db, opts, withTotal),
     countAll: () => countBids(deps.db, opts),
   });
   return {

@@ -36,7 +36,7 @@ export type BidListOptions = {
   since?: Date;
   /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
   saleOrder?: boolean;
-  /** Without the rating columns (null in every row): the dashboards' records and the tracked trades show none. */
+  /** Without the rating columns (null in every row): the tracked trades show none (the dashboards' rows have none). */
   withoutRatings?: boolean;
 };
 

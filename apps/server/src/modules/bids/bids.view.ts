@@ -109,8 +109,8 @@ const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
   }).total;
 
 /**
- * What a dashboard row shows of a bid's parties (dashboards.service.ts), by the lists' rules: its effective status,
- * the counterparty's state for a party (the seller's otherwise), and both names, masked as on every list.
+ * What every list row shows of a bid's parties (`toListRecord`, dashboards.service.ts): its effective status, the
+ * counterparty's state for a party (the seller's otherwise), and both names, masked until the trade.
  */
 export function partiesView(
   bid: Pick<BidListBid, 'status' | 'valid_until'>,

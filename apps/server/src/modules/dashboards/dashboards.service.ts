@@ -53,7 +53,7 @@ function optionsOf(deps: Deps, actor: Actor, q: Partial<DashboardPagedQuery>, fi
     bid_status,
     awaiting_me,
   };
-  return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, withoutRatings: true, ...rest };
+  return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, ...rest };
 }
 
 function toDashboardBid(row: DashboardListRow, scope: Scope, now: Date): DashboardBid {

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { runDescribed, type DescribedQuery } from './described-query.js';
 import { pgliteStatements, type PgliteStatements, type RunMode } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -59,22 +60,32 @@ const named = new Map<string, string>();
 /**
  * A pool client that sends every parameterised statement as a named prepared statement, so PostgreSQL parses and
  * plans each statement's text once per connection instead of on every call. The text never carries values (they are
- * parameters), so the set of texts is the set of query shapes the code writes; it is bounded all the same.
+ * parameters), so the set of texts is the set of query shapes the code writes; it is bounded all the same. Its rows
+ * are described once too (db/described-query.ts).
  */
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
-    const config = args[0] as { text?: unknown; name?: string } | undefined;
-    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
-      const text = config.text;
-      let name = named.get(text);
-      if (!name && named.size < MAX_NAMED_STATEMENTS && text.includes('$1')) {
-        name = statementName(text);
-        named.set(text, name);
+    const config = args[0] as { text?: unknown; name?: string; submit?: unknown } | undefined;
+    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.submit) {
+      // Drizzle sends a prepared query's same config object every time: named on its first call, it comes back named.
+      if (!config.name) config.name = nameOf(config.text);
+      if (config.name) {
+        const submit = (query: DescribedQuery) => (super.query as (q: unknown) => unknown)(query);
+        return runDescribed(submit, config, args[1], args[2]) as never;
       }
-      if (name) config.name = name;
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }
+}
+
+/** The name a parameterised statement's text is prepared under (none for a text without parameters). */
+function nameOf(text: string): string | undefined {
+  let name = named.get(text);
+  if (!name && named.size < MAX_NAMED_STATEMENTS && text.includes('$1')) {
+    name = statementName(text);
+    named.set(text, name);
+  }
+  return name;
 }
 
 /**

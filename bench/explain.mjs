@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from '../apps/server/dist/db/schema.js';
 import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js';
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
+import * as B from '../apps/server/dist/modules/bids/bids.detail.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
 import * as F from '../apps/server/dist/modules/fees/trade-fees.repository.js';
 import { commissionSince } from '../apps/server/dist/modules/dashboards/dashboards.service.js';
@@ -151,6 +152,16 @@ const cases = {
     'generic',
   ],
   'menu: waiting for me': [() => L.awaitingCountQuery(db, 99), company({}), 'generic'],
+  // getBidById: the bench's bid (company 1's first as seller), as company 1's Negotiator reads it.
+  'bid detail (getBidById)': [
+    () => B.bidViewQuery(db),
+    {
+      id: (await pool.query('select min(id) as id from bids where seller_company_id = 1')).rows[0].id,
+      company: 1,
+      user: negotiator,
+    },
+    'generic',
+  ],
 };
 
 for (const [name, [build, given = {}, mode = 'custom']] of Object.entries(cases)) {

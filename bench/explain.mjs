@@ -97,6 +97,12 @@ const cases = {
     values({ since: week }),
     'generic',
   ],
+  // The dashboards' company lists, as the bench's Negotiator of company 1 asks them (page 1, total kept).
+  'open bids 7 days, company, page': [
+    () => L.dashboardListQuery(db, shape({ open: true, since: true, ratings: false })),
+    company({ since: week }),
+    'generic',
+  ],
   'approved bids of a company, with total': [
     () => L.bidListQuery(db, shape({ status: 'closed', total: true })),
     company({ status: 'Approved' }),

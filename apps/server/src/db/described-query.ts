@@ -123,6 +123,10 @@ export function runDescribed(
   }
   const result = new Promise((resolve, reject) => {
     query.callback = (err: unknown, res: unknown) => (err ? reject(err) : resolve(res));
+  }).catch((err: unknown) => {
+    // As node-postgres does: the stack then leads back to the code that awaited the query, not to the socket.
+    if (err instanceof Error) Error.captureStackTrace(err);
+    throw err;
   });
   submit(query);
   return result;

@@ -1,8 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the trend's, the analysis', the dashboards', the bid lists', the bid detail's and the
-// service fees' statements as the built server writes
-// them (apps/server/dist: `npx tsc -b apps/server` first), on a generated market: what each costs uncached, without
-// the market cache in front. Dashboard lists run generic plans as the server's generic pool does; the analysis'
-// statements are planned with their values. Reads only.
+// service fees' statements as the built server writes them (apps/server/dist: `npx tsc -b apps/server` first), on a
+// generated market: what each costs uncached, without the market cache in front. Dashboard lists run generic plans
+// as the server's generic pool does; the analysis' statements are planned with their values. Reads only.
 //
 //   node bench/explain.mjs [--database-url postgres://…/mkt] [--only name,name] [--plans] [--sql]
 import { fillPlaceholders } from 'drizzle-orm';

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from '../apps/server/dist/db/schema.js';
 import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js';
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
+import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
 import * as B from '../apps/server/dist/modules/bids/bids.detail.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
 import * as F from '../apps/server/dist/modules/fees/trade-fees.repository.js';
@@ -158,6 +159,19 @@ const cases = {
     'generic',
   ],
   'menu: waiting for me': [() => L.awaitingCountQuery(db, 99), company({}), 'generic'],
+  // getAllInventory filtered by spirit and state, as the bench's Negotiator of company 1 (a buyer) asks it.
+  'market by spirit and state (getAllInventory)': [
+    () => M.marketQuery(db, { products: true, states: true, search: false, total: false }),
+    {
+      side: 'Offer',
+      company: 1,
+      products: '{"Molasses ENA","Grain ENA"}',
+      states: '{Maharashtra,Karnataka}',
+      period,
+      limit: 10,
+      offset: 0,
+    },
+  ],
   // getBidById: the bench's bid (company 1's first as seller), as company 1's Negotiator reads it.
   'bid detail (getBidById)': [
     () => B.bidViewQuery(db),

@@ -59,7 +59,7 @@ const named = (viewer: Viewer, side: BidSide, status: BidStatus, name: string) =
 /*
  * The records below are object literals with every key written out, not built from key lists: a record spread
  * into a literal from `Object.fromEntries` left V8 adding each later key the slow way (a bid's detail took 85 µs to
- * build, 23 µs written out; docs/decisions.md "Records written out").
+ * build, 20 µs written out; docs/decisions.md "Records written out").
  */
 const flagsOf = (bid: Pick<BidRow, FlagKey>) =>
   ({

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { freePort } from './lib/servers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +55,7 @@ async function loginJsGzip(port) {
   return { files: scripts.length, raw, gz };
 }
 
-const port = 3700 + Math.floor(Math.random() * 200);
+const port = await freePort();
 let dir = root;
 if (!process.argv.includes('--skip-clone')) {
   dir = mkdtempSync(path.join(tmpdir(), 'sx-figures-'));

@@ -1,6 +1,7 @@
 // The processes a bench run measures: the app's built server (`startServer`), the reference servers of bench/lib
 // (`startReference`: the bare node:http server and the floor), and stopping them.
 import { fork, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PASSWORD, SUPER_EMAIL } from '../generate.mjs';
@@ -45,8 +46,20 @@ export async function drained(base) {
   await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
 }
 
+/**
+ * A port nothing listens on: the system's pick, released for the server to take. A random one in a range once fell on
+ * this machine's MariaDB (3306) and ended a complete run.
+ */
+export async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export async function startServer(env, nodeArgs = []) {
-  const port = 3300 + Math.floor(Math.random() * 600);
+  const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,

@@ -10,12 +10,9 @@
 // changed ("cached plan must not change result type"), and a connection that has not parsed it yet describes again.
 import pg from 'pg';
 
+/** What of node-postgres' connection the skipped Describe's path uses. */
 type Connection = {
-  parsedStatements: Record<string, string>;
-  submittedNamedStatements: Record<string, string>;
-  parse(msg: { text: string; name: string; types: unknown }): void;
   bind(msg: { portal: string; statement: string; values: unknown[]; binary: boolean; valueMapper: unknown }): void;
-  close(msg: { type: 'S'; name: string }): void;
   sync(): void;
 };
 
@@ -32,12 +29,10 @@ type ResultInternals = {
 
 type QueryInternals = {
   name?: string;
-  text?: string;
   values?: unknown[];
   rows?: number;
   binary?: boolean;
   portal: string;
-  types: unknown;
   callback?: unknown;
   _result: ResultInternals;
   _accumulateRows: unknown;

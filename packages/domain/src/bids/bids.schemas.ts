@@ -115,9 +115,9 @@ export type BidActionBody = z.output<typeof bidActionSchema>;
 const names = z.array(z.string().trim().max(100)).max(50);
 /**
  * getAllBids: a listing's bids (`offer_id`), by status (`bid_status`), the caller's tracked bids (`is_tracked_bid`,
- * as the approved list sends it: unrated rows), the My Bids filters, and the bids awaiting the caller's tiers (`awaiting_me`),
- * narrowed to one tier by `awaiting_tier` (the Pending Authorisation and Pending Approval tabs: a user may be
- * Authorizer on one distillery and Approver on another).
+ * as the approved list sends it: unrated rows), the My Bids filters, and the bids awaiting the caller's tiers
+ * (`awaiting_me`), narrowed to one tier by `awaiting_tier` (the Pending Authorisation and Pending Approval tabs: a
+ * user may be Authorizer on one distillery and Approver on another).
  */
 export const getAllBidsSchema = listQuerySchema
   .extend({
@@ -125,7 +125,7 @@ export const getAllBidsSchema = listQuerySchema
     /** The market's current bids (Bids List): every company's open, non-confidential bids, names masked. */
     is_market: z.boolean().optional(),
     bid_status: z.enum(BID_STATUSES).optional(),
-    /** The tracked trades, as Approved Bids asks for them: their rows without the rating columns, which it shows not. */
+    /** The tracked trades, as Approved Bids asks for them: rows without the rating columns, which it does not show. */
     is_tracked_bid: z.boolean().optional(),
     awaiting_me: z.boolean().optional(),
     awaiting_tier: z.enum(BID_TIERS, { error: BID_MESSAGES.awaitingTier }).optional(),

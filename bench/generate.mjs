@@ -114,13 +114,14 @@ function bidStatements(pairs) {
     [
       'bids',
       `insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, seller_distillery_id, buyer_distillery_id,
-        product, placed_by, quantity, price,
+        seller_state, buyer_state, product, placed_by, quantity, price,
         valid_until, export_pass_fee, sales_tax, comment, is_negotiator_buyer_approved, is_authenticator_buyer_approved,
         is_approver_buyer_approved, is_negotiator_seller_approved, is_authenticator_seller_approved,
         is_approver_seller_approved, locked, status, version, trade_reference, approved_at, buyer_commission_amount,
         buyer_state_gst, buyer_central_gst, seller_commission_amount, seller_state_gst, seller_central_gst,
         created_by, updated_by, created_at, updated_at)
-      select p.offer_id, p.ask_id, p.seller, p.buyer, p.seller_distillery, p.buyer_distillery, p.product, s.placed_by,
+      select p.offer_id, p.ask_id, p.seller, p.buyer, p.seller_distillery, p.buyer_distillery,
+        p.seller_state, p.buyer_state, p.product, s.placed_by,
         100 + (p.p * 13 + b * 7) % 50 * 10,
         45 + (p.p * 7 + b * 13) % 4000 / 100.0,
         case when s.open then now() + make_interval(hours => (1 + (p.p + b) % 47)::int) else t.at + interval '1 day' end,
@@ -145,15 +146,15 @@ function bidStatements(pairs) {
         from (select * from (
           select distinct on (o.id, a.id) o.id as offer_id, a.id as ask_id, o.company_id as seller,
             a.company_id as buyer, o.distillery_id as seller_distillery, a.distillery_id as buyer_distillery,
-            o.product, o.j
-          from (select o.id, o.company_id, o.distillery_id, o.product, j, 1 + (o.rn * 7 + j) % an.n as target
-            from (select id, company_id, distillery_id, product,
+            o.state as seller_state, a.state as buyer_state, o.product, o.j
+          from (select o.id, o.company_id, o.distillery_id, o.state, o.product, j, 1 + (o.rn * 7 + j) % an.n as target
+            from (select id, company_id, distillery_id, state, product,
                 row_number() over (partition by product order by id) as rn
               from listings where side = 'Offer' and status = 'Open') o
             join (select product, count(*) as n from listings where side = 'Ask' and status = 'Open'
               group by product) an on an.product = o.product
             cross join generate_series(0, 2) j) o
-          join (select id, company_id, distillery_id, product,
+          join (select id, company_id, distillery_id, state, product,
               row_number() over (partition by product order by id) as rn
             from listings where side = 'Ask' and status = 'Open') a on a.product = o.product and a.rn = o.target
           where not (o.company_id % 2 = 1 and o.company_id < ${2 * TRADE_PAIR_CANDIDATES}

@@ -149,12 +149,12 @@ describe('the bid lists walk their own indexes', () => {
     }
   });
 
-  // The bids inserted by hand here (beforeAll) leave the distilleries out: the `bids_distilleries` trigger fills them
-  // from the listings (a placement writes them itself: bids.trade.test.ts).
-  it('every bid carries its listings’ distilleries', async () => {
+  // The bids inserted by hand here (beforeAll) leave the distilleries and states out: the `bids_listing_terms` trigger
+  // fills them from the listings (a placement writes them itself: bids.trade.test.ts).
+  it('every bid carries its listings’ distilleries and states', async () => {
     const result = await h.db.execute(sql`select count(*)::int as bids,
-        count(*) filter (where b.seller_distillery_id <> o.distillery_id
-          or b.buyer_distillery_id <> a.distillery_id)::int as wrong
+        count(*) filter (where b.seller_distillery_id <> o.distillery_id or b.buyer_distillery_id <> a.distillery_id
+          or b.seller_state <> o.state or b.buyer_state <> a.state)::int as wrong
       from bids b join listings o on o.id = b.offer_id join listings a on a.id = b.ask_id`);
     const [row] = (result as unknown as { rows: { bids: number; wrong: number }[] }).rows;
     expect(row!.bids).toBeGreaterThan(1_000);

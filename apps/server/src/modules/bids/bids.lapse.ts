@@ -18,20 +18,18 @@ import { historyRows, lockExpired, type BidRow } from './bids.repository.js';
 import { bids } from './bids.table.js';
 import { stateOf } from './bids.view.js';
 
-type Expired = { bid: BidRow; offer_state: string; ask_state: string };
-
 /**
  * Marks bids whose validity passed as Lapsed, each with a history entry (the clock's), an audit entry and an event:
  * two statements for the whole batch (one update, then the three kinds of rows together, db/together.ts).
  */
-export async function lapseRows(tx: Tx, rows: Expired[], now: Date) {
-  const lapsing = rows.flatMap(({ bid, offer_state, ask_state }) => {
+export async function lapseRows(tx: Tx, rows: BidRow[], now: Date) {
+  const lapsing = rows.flatMap((bid) => {
     const d = decide({ bid: stateOf(bid), action: 'lapse', actor: null, now });
     if (!d.ok) return [];
     // The entry is on the side of the terms that lapsed: the placer's on a locked deal, else the last counterer's.
     const placer = sideOfType(bid.placed_by);
     const side: BidSide = bid.locked || bid[flagKey('negotiator', placer)] ? placer : otherBidSide(placer);
-    return [{ bid, side, states: { offer: offer_state, ask: ask_state }, historyStatus: d.historyStatus }];
+    return [{ bid, side, states: { offer: bid.seller_state, ask: bid.buyer_state }, historyStatus: d.historyStatus }];
   });
   if (!lapsing.length) return [];
   const ids = lapsing.map(({ bid }) => bid.id);

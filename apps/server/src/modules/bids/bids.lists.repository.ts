@@ -100,43 +100,54 @@ const noRatings: ReturnType<typeof ratingColumns> = {
   industry_rating: sql<string | null>`null::text`,
 };
 
-/** The page of `shape` with `columns`: its rows by key, joined to both listings and both companies. */
-function pageQuery<C extends SelectedFields>(tx: Tx, shape: BidListShape, columns: C) {
-  const { parts, withListings } = bidParts(shape);
+/**
+ * The page of `shape` with `columns`: its rows by key, joined to both companies, and to both listings when the
+ * columns read them (`join.listings`: their quantities and prices; the states are the bid's own).
+ */
+function pageQuery<C extends SelectedFields>(tx: Tx, shape: BidListShape, columns: C, join: { listings: boolean }) {
+  const parts = bidParts(shape);
+  const page = tx
+    .select({
+      ...columns,
+      ...(shape.total ? { total_records: cappedBidCount(parts) } : {}),
+    })
+    .from(bids)
+    .$dynamic();
+  const joined = join.listings
+    ? page.innerJoin(offer, eq(offer.id, bids.offer_id)).innerJoin(ask, eq(ask.id, bids.ask_id))
+    : page;
   return (
-    tx
-      .select({
-        ...columns,
-        ...(shape.total ? { total_records: cappedBidCount(parts, withListings) } : {}),
-      })
-      .from(bids)
-      .innerJoin(offer, eq(offer.id, bids.offer_id))
-      .innerJoin(ask, eq(ask.id, bids.ask_id))
+    joined
       .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
       .innerJoin(seller, eq(seller.id, bids.seller_company_id))
       // The page's ids as one array value: the planner reads the page's rows by primary key and joins them row by row.
       // As `id in (…)`, a generic plan guessed the subquery at a tenth of the index it walks (40,000 of the platform's
       // approved trades) and hash-joined every listing and company to it.
-      .where(sql`${bids.id} = any(array(${pageIds(parts, withListings, shape.order)}))`)
+      .where(sql`${bids.id} = any(array(${pageIds(parts, shape.order)}))`)
       .orderBy(byChange(shape.order))
   );
 }
 
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
-  return pageQuery(tx, shape, {
-    bid: bidListColumns,
-    ...pairFields(offer, ask),
-    buyer_name: nameOf(buyer),
-    seller_name: nameOf(seller),
-    // Three probes a row; a list that shows no rating reads nulls of the same types instead.
-    ...(shape.ratings ? ratingColumns(counterpartyDistillery, sql.placeholder('company')) : noRatings),
-    // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
-    ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
-    // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
-    // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
-    ...(shape.listing ? { listing_own: listingOwn } : {}),
-  });
+  return pageQuery(
+    tx,
+    shape,
+    {
+      bid: bidListColumns,
+      ...pairFields(bids, offer, ask),
+      buyer_name: nameOf(buyer),
+      seller_name: nameOf(seller),
+      // Three probes a row; a list that shows no rating reads nulls of the same types instead.
+      ...(shape.ratings ? ratingColumns(counterpartyDistillery, sql.placeholder('company')) : noRatings),
+      // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+      ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
+      // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
+      // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
+      ...(shape.listing ? { listing_own: listingOwn } : {}),
+    },
+    { listings: true },
+  );
 }
 
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).
@@ -144,17 +155,23 @@ const bidListStatement = statement(bidListQuery, alwaysGeneric);
 
 /**
  * A dashboard list's page as built for `shape`: the bid list's walk, selecting only what a dashboard row shows — no
- * listings' quantities and prices, ratings or fees. Each column a row costs PostgreSQL its output and the server its
- * parsing: a list's 35 columns (45 priced) against these 24 (docs/decisions.md). Its plan tests EXPLAIN it.
+ * listings' quantities and prices, ratings or fees, so no listing is read. Each column a row costs PostgreSQL its
+ * output and the server its parsing: a list's 35 columns (45 priced) against these 24 (docs/decisions.md). Its plan
+ * tests EXPLAIN it.
  */
 export function dashboardListQuery(tx: Tx, shape: BidListShape) {
-  return pageQuery(tx, shape, {
-    bid: dashboardColumns,
-    offer_state: offer.state,
-    ask_state: ask.state,
-    buyer_name: nameOf(buyer),
-    seller_name: nameOf(seller),
-  });
+  return pageQuery(
+    tx,
+    shape,
+    {
+      bid: dashboardColumns,
+      offer_state: bids.seller_state,
+      ask_state: bids.buyer_state,
+      buyer_name: nameOf(buyer),
+      seller_name: nameOf(seller),
+    },
+    { listings: false },
+  );
 }
 const dashboardListStatement = statement(dashboardListQuery, alwaysGeneric);
 
@@ -215,8 +232,7 @@ export type DashboardListRow = Awaited<ReturnType<typeof dashboardListPage>>[num
 
 /** A list's count (capped) as built for `shape`: `countBids` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidCountQuery(tx: Tx, shape: BidListShape) {
-  const { parts, withListings } = bidParts(shape);
-  return tx.select({ n: cappedBidCount(parts, withListings) }).from(sql`(select 1) as "one"`);
+  return tx.select({ n: cappedBidCount(bidParts(shape)) }).from(sql`(select 1) as "one"`);
 }
 const bidCountStatement = statement(bidCountQuery);
 
@@ -248,8 +264,7 @@ export const AWAITING_SHAPE: BidListShape = {
 
 /** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */
 export function awaitingCountQuery(tx: Tx, cap: number) {
-  const { parts, withListings } = bidParts(AWAITING_SHAPE);
-  return tx.select({ n: cappedBidCount(parts, withListings, cap + 1) }).from(sql`(select 1) as "one"`);
+  return tx.select({ n: cappedBidCount(bidParts(AWAITING_SHAPE), cap + 1) }).from(sql`(select 1) as "one"`);
 }
 const awaitingCountStatement = statement((tx, shape: { cap: string }) => awaitingCountQuery(tx, Number(shape.cap)), {
   generic: () => true,

@@ -4,9 +4,8 @@ import type { BidStatus, BidTier } from '@spirit/domain/bids/bids.constants';
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { searchAnyPlaceholder } from '../../db/statements.js';
 import { companies } from '../companies/companies.table.js';
-import { listings } from '../listings/listings.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
-import { ask, liveWhere, nameOf, NOW, offer, OPEN } from './bids.sql.js';
+import { liveWhere, nameOf, NOW, OPEN } from './bids.sql.js';
 import { bids } from './bids.table.js';
 
 /** A company's shown name by id, as a scalar subquery (one primary-key lookup per candidate row). */
@@ -111,16 +110,11 @@ export type BidListShape = {
 };
 
 /**
- * What a list selects from: the bids matching `where`, joined to their two listings (as "offer" and "ask") only
- * when `where` reads them (the states filter, the search).
+ * What a list selects from: the bids matching `where`. Every filter reads the bid alone: its listings' states are
+ * its own copies (migration 0036), so the state filter and the search join no listing to each candidate bid.
  */
-function matching(where: SQL | undefined, withListings: boolean, columns: SQL) {
-  return sql`select ${columns} from ${bids}${
-    withListings
-      ? sql` inner join ${listings} "offer" on "offer"."id" = ${bids.offer_id}
-    inner join ${listings} "ask" on "ask"."id" = ${bids.ask_id}`
-      : sql``
-  }${where ? sql` where ${where}` : sql``}`;
+function matching(where: SQL | undefined, columns: SQL) {
+  return sql`select ${columns} from ${bids}${where ? sql` where ${where}` : sql``}`;
 }
 
 /**
@@ -132,18 +126,14 @@ function matching(where: SQL | undefined, withListings: boolean, columns: SQL) {
  */
 type Part = { where: SQL | undefined };
 
-export function bidParts(shape: BidListShape): { parts: Part[]; withListings: boolean } {
-  const { parts, withListings } = baseParts(shape);
+export function bidParts(shape: BidListShape): Part[] {
   const statuses = statusWheres(shape.status);
   // Each part once per status alternative: they exclude each other, so no bid is in two parts.
-  return {
-    parts: parts.flatMap((p) => statuses.map((status) => ({ where: and(status, p.where) }))),
-    withListings,
-  };
+  return baseParts(shape).flatMap((p) => statuses.map((status) => ({ where: and(status, p.where) })));
 }
 
 /** The parts before the status filter, which `bidParts` adds. */
-function baseParts(shape: BidListShape): { parts: Part[]; withListings: boolean } {
+function baseParts(shape: BidListShape): Part[] {
   const ph = sql.placeholder;
   const company = ph('company');
   // Waiting for the caller on `sides`: the company's own lists test each part's side only.
@@ -154,12 +144,14 @@ function baseParts(shape: BidListShape): { parts: Part[]; withListings: boolean 
   const shared = and(
     // `= any` of an array: one text whatever the number of values.
     shape.spirits ? sql`${bids.product} = any(${ph('spirits')})` : undefined,
-    shape.states ? sql`(${offer.state} = any(${ph('states')}) or ${ask.state} = any(${ph('states')}))` : undefined,
+    shape.states
+      ? sql`(${bids.seller_state} = any(${ph('states')}) or ${bids.buyer_state} = any(${ph('states')}))`
+      : undefined,
     shape.search
       ? searchAnyPlaceholder([
           bids.product,
-          offer.state,
-          ask.state,
+          bids.seller_state,
+          bids.buyer_state,
           sql`coalesce(${bids.trade_reference}, '')`,
           ...(shape.tradeNames ? [companyName(bids.buyer_company_id), companyName(bids.seller_company_id)] : []),
         ])
@@ -171,15 +163,10 @@ function baseParts(shape: BidListShape): { parts: Part[]; withListings: boolean 
       : undefined,
     shape.saleOrder ? sql`${bids.sell_order_file_id} is not null` : undefined,
   );
-  const withListings = shape.states || shape.search;
-  if (shape.market) {
-    return {
-      parts: [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared, awaiting(['buyer', 'seller'])) }],
-      withListings,
-    };
-  }
+  if (shape.market)
+    return [{ where: and(liveWhere(), sql`not ${bids.is_confidential}`, shared, awaiting(['buyer', 'seller'])) }];
   // The platform's approved trades walk the status index (bids_status_idx) in the page's order.
-  if (shape.platform) return { parts: [{ where: and(shared, awaiting(['buyer', 'seller'])) }], withListings };
+  if (shape.platform) return [{ where: and(shared, awaiting(['buyer', 'seller'])) }];
   if (shape.listing) {
     // A listing's bids with the company as a party: the bids on it as an offer, then as an ask, each walking that
     // side's listing index (bids_offer_idx, bids_ask_idx) in the page's order — one of the two finds nothing. As
@@ -187,29 +174,23 @@ function baseParts(shape: BidListShape): { parts: Part[]; withListings: boolean 
     // listing's few bids from the company's thousands, so the statement was planned with its values on every call
     // (1–3 ms on the bench's market, against 0.1–0.4 ms to run).
     const party = or(eq(bids.buyer_company_id, company), eq(bids.seller_company_id, company));
-    return {
-      parts: [
-        { where: and(eq(bids.offer_id, ph('listing')), party, shared, awaiting(['buyer', 'seller'])) },
-        { where: and(eq(bids.ask_id, ph('listing')), party, shared, awaiting(['buyer', 'seller'])) },
-      ],
-      withListings,
-    };
+    return [
+      { where: and(eq(bids.offer_id, ph('listing')), party, shared, awaiting(['buyer', 'seller'])) },
+      { where: and(eq(bids.ask_id, ph('listing')), party, shared, awaiting(['buyer', 'seller'])) },
+    ];
   }
-  return {
-    parts: [
-      // A company never trades with itself (`bids_companies_check`), so the parts never share a bid. Saying so again
-      // here (buyer <> company) made each count of the selling side read every bid row instead of the index alone.
-      { where: and(eq(bids.buyer_company_id, company), shared, awaiting(['buyer'], true)) },
-      { where: and(eq(bids.seller_company_id, company), shared, awaiting(['seller'], true)) },
-    ],
-    withListings,
-  };
+  return [
+    // A company never trades with itself (`bids_companies_check`), so the parts never share a bid. Saying so again
+    // here (buyer <> company) made each count of the selling side read every bid row instead of the index alone.
+    { where: and(eq(bids.buyer_company_id, company), shared, awaiting(['buyer'], true)) },
+    { where: and(eq(bids.seller_company_id, company), shared, awaiting(['seller'], true)) },
+  ];
 }
 
 /** The number of bids in `parts`, up to `cap`, as one scalar subquery. */
-export function cappedBidCount(parts: Part[], withListings: boolean, cap = BID_COUNT_CAP) {
+export function cappedBidCount(parts: Part[], cap = BID_COUNT_CAP) {
   const union = sql.join(
-    parts.map((p) => sql`(${matching(p.where, withListings, sql`1`)})`),
+    parts.map((p) => sql`(${matching(p.where, sql`1`)})`),
     sql` union all `,
   );
   return sql<number>`(select count(*) from (${union} limit ${cap}) as capped)::int`.mapWith(Number);
@@ -220,17 +201,14 @@ export const byChange = (order: 'asc' | 'desc') =>
   sql`${bids.updated_at} ${sql.raw(order)}, ${bids.id} ${sql.raw(order)}`;
 
 /** The ids of the page: each part's first `$upto` bids in order, merged, then the page cut from them. */
-export function pageIds(parts: Part[], withListings: boolean, order: 'asc' | 'desc') {
+export function pageIds(parts: Part[], order: 'asc' | 'desc') {
   const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
   const cols = sql`${bids.id}, ${bids.updated_at}`;
   if (parts.length === 1) {
-    return sql`${matching(parts[0]!.where, withListings, sql`${bids.id}`)} order by ${byChange(order)} limit ${limit} offset ${offset}`;
+    return sql`${matching(parts[0]!.where, sql`${bids.id}`)} order by ${byChange(order)} limit ${limit} offset ${offset}`;
   }
   const union = sql.join(
-    parts.map(
-      (p) =>
-        sql`(${matching(p.where, withListings, cols)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`,
-    ),
+    parts.map((p) => sql`(${matching(p.where, cols)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`),
     sql` union all `,
   );
   const dir = sql.raw(order);

@@ -264,6 +264,8 @@ const PLACED_COLUMNS = [
   'buyer_company_id',
   'seller_distillery_id',
   'buyer_distillery_id',
+  'seller_state',
+  'buyer_state',
   'product',
   'placed_by',
   'quantity',
@@ -306,14 +308,8 @@ export async function nextTradeNumber(tx: Tx): Promise<number> {
 /** Open bids whose validity has passed, oldest first, locked (skipping rows a transition holds). */
 export async function lockExpired(tx: Tx, now: Date, limit: number) {
   return tx
-    .select({
-      bid: bids,
-      offer_state: offer.state,
-      ask_state: ask.state,
-    })
+    .select()
     .from(bids)
-    .innerJoin(offer, eq(offer.id, bids.offer_id))
-    .innerJoin(ask, eq(ask.id, bids.ask_id))
     .where(and(sql`${bids.status} in ${OPEN}`, sql`${bids.valid_until} <= ${now.toISOString()}`))
     .orderBy(asc(bids.valid_until))
     .limit(limit)

@@ -113,8 +113,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       const quantity = quantityRefusal(input.quantity, [pair.offer.available_quantity, pair.ask.available_quantity]);
       if (quantity) refuse(quantity);
       if (existing && existing.valid_until > now) throw bidError('bid.duplicate');
-      if (existing)
-        await lapseRows(tx, [{ bid: existing, offer_state: pair.offer.state, ask_state: pair.ask.state }], now);
+      if (existing) await lapseRows(tx, [existing], now);
       const bid = await insertBid(tx, {
         offer_id: pair.offer.id,
         ask_id: pair.ask.id,
@@ -122,6 +121,8 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
         buyer_company_id: pair.ask.company_id,
         seller_distillery_id: pair.offer.distillery_id,
         buyer_distillery_id: pair.ask.distillery_id,
+        seller_state: pair.offer.state,
+        buyer_state: pair.ask.state,
         product: mine.product,
         placed_by: companyTypeOfSide(side),
         quantity: input.quantity.toFixed(1),

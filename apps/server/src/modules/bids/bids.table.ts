@@ -50,11 +50,16 @@ export const bids = pgTable(
     buyer_company_id: integer('buyer_company_id')
       .notNull()
       .references(() => companies.id),
-    // The listings' distilleries, copied when the bid is placed (filled from the listings by the `bids_distilleries`
+    // The listings' distilleries, copied when the bid is placed (filled from the listings by the `bids_listing_terms`
     // trigger when an insert leaves them out): whose chains act on it. A listing's distillery is one of its terms,
     // fixed while a live bid is on it (listings.service.ts `update`), so on every live bid the copy is the listing's.
     seller_distillery_id: integer('seller_distillery_id').notNull(),
     buyer_distillery_id: integer('buyer_distillery_id').notNull(),
+    // The listings' states, copied likewise (the `bids_listing_terms` trigger fills them when an insert leaves them
+    // out): a listing's state is a term too, so on a live bid the copy is the listing's; a trade keeps the states it
+    // was made between. The lists and dashboards show and filter by them without reading either listing.
+    seller_state: text('seller_state').notNull(),
+    buyer_state: text('buyer_state').notNull(),
     product: text('product').notNull(),
     placed_by: text('placed_by', { enum: ['Buyer', 'Seller'] }).notNull(),
     quantity: litres('quantity').notNull(),

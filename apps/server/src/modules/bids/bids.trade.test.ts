@@ -50,11 +50,14 @@ describe('a trade from placement to the sixth approval', () => {
     expect(placed.statusCode, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.message).toBe('Bid placed successfully.');
     let bid = detail(placed);
-    // The bid keeps its listings' distilleries, whose chains act on it (migration 0035).
+    // The bid keeps its listings' distilleries, whose chains act on it (migration 0035), and their states (0036).
     const [row] = await h.db.select().from(bids).where(eq(bids.id, bid.id));
+    const [offerRow, askRow] = [await listingRow(m.offer.id), await listingRow(m.ask.id)];
     expect(row).toMatchObject({
-      seller_distillery_id: (await listingRow(m.offer.id)).distillery_id,
-      buyer_distillery_id: (await listingRow(m.ask.id)).distillery_id,
+      seller_distillery_id: offerRow.distillery_id,
+      buyer_distillery_id: askRow.distillery_id,
+      seller_state: offerRow.state,
+      buyer_state: askRow.state,
     });
     expect(bid).toMatchObject({
       status: 'New',
@@ -186,6 +189,24 @@ describe('a trade from placement to the sixth approval', () => {
     // The order-named alias answers the same record.
     const order = detail(await h.call('getOrderById', { order_id: bid.id }, m.seller.approver.token));
     expect(order).toEqual(sellerView);
+
+    // A trade keeps the states it was made between: a listing that moves later moves alone (migration 0036).
+    const moved = offerRow.state === 'Goa' ? 'Kerala' : 'Goa';
+    await h.db.update(listings).set({ state: moved }).where(eq(listings.id, m.offer.id));
+    try {
+      const after = detail(await h.call('getBidById', { bid_id: bid.id }, m.buyer.negotiator.token));
+      expect(after.seller_company_state).toBe(offerRow.state);
+      const approved = await h.call(
+        'getAllBids',
+        { page: 1, page_size: 10, bid_status: 'Approved', is_tracked_bid: true },
+        m.buyer.negotiator.token,
+      );
+      const records = (approved.body as { data: { records: { id: number; seller_company_state: string }[] } }).data
+        .records;
+      expect(records.find((r) => r.id === bid.id)?.seller_company_state).toBe(offerRow.state);
+    } finally {
+      await h.db.update(listings).set({ state: offerRow.state }).where(eq(listings.id, m.offer.id));
+    }
   });
 });
 

@@ -88,25 +88,28 @@ type ListExtras = {
   terms?: BidPricing;
 };
 
-type PairSide = { state: unknown; available_quantity: unknown; price: unknown };
+type PairStates = { seller_state: unknown; buyer_state: unknown };
+type PairSide = { available_quantity: unknown; price: unknown };
 
 /**
  * What a list row carries of the bid's two listings, from either their columns (the lists' select) or their rows
- * (the detail): one place names them for both.
+ * (the detail): one place names them for both. Their states are the bid's copies (migration 0036), what a trade was
+ * made between even if a listing moves later.
  */
-export const pairFields = <O extends PairSide, A extends PairSide>(
+export const pairFields = <B extends PairStates, O extends PairSide, A extends PairSide>(
+  bid: B,
   offer: O,
   ask: A,
 ): {
-  offer_state: O['state'];
-  ask_state: A['state'];
+  offer_state: B['seller_state'];
+  ask_state: B['buyer_state'];
   offer_available: O['available_quantity'];
   ask_available: A['available_quantity'];
   offer_price: O['price'];
   ask_price: A['price'];
 } => ({
-  offer_state: offer.state,
-  ask_state: ask.state,
+  offer_state: bid.seller_state,
+  ask_state: bid.buyer_state,
   offer_available: offer.available_quantity,
   ask_available: ask.available_quantity,
   offer_price: offer.price,
@@ -212,7 +215,7 @@ export function toDetail(opts: {
   const record = toListRecord(
     bid,
     {
-      ...pairFields(offer, ask),
+      ...pairFields(bid, offer, ask),
       buyer_name: ask.company_name,
       seller_name: offer.company_name,
       ...opts.ratings,

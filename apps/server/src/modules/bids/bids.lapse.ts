@@ -29,7 +29,7 @@ export async function lapseRows(tx: Tx, rows: BidRow[], now: Date) {
     // The entry is on the side of the terms that lapsed: the placer's on a locked deal, else the last counterer's.
     const placer = sideOfType(bid.placed_by);
     const side: BidSide = bid.locked || bid[flagKey('negotiator', placer)] ? placer : otherBidSide(placer);
-    return [{ bid, side, states: { offer: bid.seller_state, ask: bid.buyer_state }, historyStatus: d.historyStatus }];
+    return [{ bid, side, historyStatus: d.historyStatus }];
   });
   if (!lapsing.length) return [];
   const ids = lapsing.map(({ bid }) => bid.id);
@@ -39,8 +39,8 @@ export async function lapseRows(tx: Tx, rows: BidRow[], now: Date) {
     .where(inArray(bids.id, ids));
   await insertTogether(tx, [
     historyRows(
-      lapsing.map(({ bid, states, side, historyStatus }) =>
-        historyRow({ bid, states, side, actor: null, tier: null, status: historyStatus, now }),
+      lapsing.map(({ bid, side, historyStatus }) =>
+        historyRow({ bid, side, actor: null, tier: null, status: historyStatus, now }),
       ),
     ),
     auditRows(

@@ -74,10 +74,12 @@ export async function lockForTransition(tx: Tx, actor: Actor, id: number) {
   };
 }
 
-/** A history entry of `bid` as it stands, by `side` (its acting user and tier; none for the clock). */
+/**
+ * A history entry of `bid` as it stands, by `side` (its acting user and tier; none for the clock), in the state of
+ * that side's listing (the bid's copy).
+ */
 export function historyRow(opts: {
   bid: BidRow;
-  states: { offer: string; ask: string };
   side: BidSide;
   actor: Actor | null;
   tier: BidActor['tier'] | null;
@@ -85,7 +87,7 @@ export function historyRow(opts: {
   comment?: string | null;
   now: Date;
 }) {
-  const { bid, states, side } = opts;
+  const { bid, side } = opts;
   return {
     bid_id: bid.id,
     company_type: companyTypeOfSide(side),
@@ -97,7 +99,7 @@ export function historyRow(opts: {
     status: opts.status,
     comment: opts.comment || null,
     product: bid.product,
-    state: side === 'buyer' ? states.ask : states.offer,
+    state: side === 'buyer' ? bid.buyer_state : bid.seller_state,
     is_confidential: bid.is_confidential,
     created_at: opts.now,
   };

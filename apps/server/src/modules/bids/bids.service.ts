@@ -142,7 +142,6 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
       // The history, audit and event rows in one round trip.
       const history = historyRow({
         bid,
-        states: { offer: pair.offer.state, ask: pair.ask.state },
         side,
         actor,
         tier: 'negotiator',
@@ -230,7 +229,6 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
     });
     const history = historyRow({
       bid: after,
-      states: { offer: pair.offer.state, ask: pair.ask.state },
       side,
       actor,
       tier: bidActor!.tier,

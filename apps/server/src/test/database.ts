@@ -1,11 +1,13 @@
 // A fresh, migrated database for one test file: a copy of the run's template database on the PostgreSQL server
-// when TEST_DATABASE_URL is set, otherwise an in-memory PGlite loaded from the migrated snapshot.
+// when TEST_DATABASE_URL is set, otherwise a PGlite on a copy of the migrated folder.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPglite, openPglite, openPostgres, type Database } from '../db/client.js';
-import { withDatabase } from './global-setup.js';
+import { TEST_START_PARAMS, withDatabase } from './global-setup.js';
 
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -35,6 +37,14 @@ export async function freshDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = readFileSync(inject('pgliteSnapshot'));
-  return openPglite(await createPglite({ loadDataDir: new Blob([snapshot]) }));
+  const dir = mkdtempSync(path.join(tmpdir(), 'sx-db-'));
+  cpSync(inject('pgliteSnapshot'), dir, { recursive: true });
+  const database = openPglite(await createPglite({ dataDir: dir, startParams: TEST_START_PARAMS }));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,8 +1,9 @@
 // Migrates one database per test run; each test file then gets its own copy (see database.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openPglite, openPostgres } from '../db/client.js';
@@ -13,6 +14,13 @@ declare module 'vitest' {
     pgTemplate: string;
   }
 }
+
+/**
+ * PGlite's start parameters with 16 MB of shared buffers instead of 128: a test's database is a few megabytes,
+ * and setting up the 128 MB pool cost each file's database 0.4 s of CPU (docs/decisions.md "A test file's
+ * embedded database is a copied folder").
+ */
+export const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -41,15 +49,13 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await createPglite();
-  const database = openPglite(client);
-  await database.migrate();
-  const dump = await client.dumpDataDir('none');
+  // The migrated database as a folder: each test file opens a copy of it (database.ts).
   const dir = mkdtempSync(path.join(tmpdir(), 'sx-pglite-'));
-  const file = path.join(dir, 'snapshot.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const snapshot = path.join(dir, 'migrated');
+  const client = await createPglite({ dataDir: snapshot, startParams: TEST_START_PARAMS });
+  await openPglite(client).migrate();
   await client.close();
-  project.provide('pgliteSnapshot', file);
+  project.provide('pgliteSnapshot', snapshot);
   project.provide('pgTemplate', '');
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -55,7 +55,7 @@ const shape = (o) => ({
   search: false,
   tradeNames: false,
   total: false,
-  ratings: true,
+  tracked: false,
   open: false,
   since: false,
   saleOrder: false,
@@ -84,23 +84,23 @@ const cases = {
   'commission (90 days)': [() => D.commissionQuery(db), { since: commissionSince(now, 90).toISOString() }],
   'approved bids 7 days, SuperAdmin, with total': [
     () =>
-      L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, total: true, ratings: false })),
+      L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, total: true, tracked: true })),
     values({ status: 'Approved', since: week }),
     'generic',
   ],
   'approved bids 7 days, SuperAdmin, page': [
-    () => L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, ratings: false })),
+    () => L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, tracked: true })),
     values({ status: 'Approved', since: week }),
     'generic',
   ],
   'open bids 7 days, SuperAdmin, with total': [
-    () => L.dashboardListQuery(db, shape({ platform: true, open: true, since: true, total: true, ratings: false })),
+    () => L.dashboardListQuery(db, shape({ platform: true, open: true, since: true, total: true, tracked: true })),
     values({ since: week }),
     'generic',
   ],
   // The dashboards' company lists, as the bench's Negotiator of company 1 asks them (page 1, total kept).
   'open bids 7 days, company, page': [
-    () => L.dashboardListQuery(db, shape({ open: true, since: true, ratings: false })),
+    () => L.dashboardListQuery(db, shape({ open: true, since: true, tracked: true })),
     company({ since: week }),
     'generic',
   ],
@@ -115,7 +115,7 @@ const cases = {
     'generic',
   ],
   'approved bids of a company, page, unrated (Approved Bids)': [
-    () => L.bidListQuery(db, shape({ status: 'closed', ratings: false })),
+    () => L.bidListQuery(db, shape({ status: 'closed', tracked: true })),
     company({ status: 'Approved' }),
     'generic',
   ],

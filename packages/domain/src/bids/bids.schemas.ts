@@ -115,7 +115,7 @@ export type BidActionBody = z.output<typeof bidActionSchema>;
 const names = z.array(z.string().trim().max(100)).max(50);
 /**
  * getAllBids: a listing's bids (`offer_id`), by status (`bid_status`), the caller's tracked bids (`is_tracked_bid`,
- * as the approved list sends it: unrated rows), the My Bids filters, and the bids awaiting the caller's tiers
+ * as the approved list sends it: rows without ratings or the listings' live figures), the My Bids filters, and the bids awaiting the caller's tiers
  * (`awaiting_me`), narrowed to one tier by `awaiting_tier` (the Pending Authorisation and Pending Approval tabs: a
  * user may be Authorizer on one distillery and Approver on another).
  */
@@ -125,7 +125,10 @@ export const getAllBidsSchema = listQuerySchema
     /** The market's current bids (Bids List): every company's open, non-confidential bids, names masked. */
     is_market: z.boolean().optional(),
     bid_status: z.enum(BID_STATUSES).optional(),
-    /** The tracked trades, as Approved Bids asks for them: rows without the rating columns, which it does not show. */
+    /**
+     * The tracked trades, as Approved Bids asks for them: rows without the rating columns and the listings' live
+     * quantities and prices, which it does not show.
+     */
     is_tracked_bid: z.boolean().optional(),
     awaiting_me: z.boolean().optional(),
     awaiting_tier: z.enum(BID_TIERS, { error: BID_MESSAGES.awaitingTier }).optional(),
@@ -218,11 +221,15 @@ export const bidListRecordSchema = z.object({
   valid_until: z.string(),
   offer_id: z.number(),
   ask_id: z.number(),
-  offer_available_quantity: amount,
-  ask_available_quantity: amount,
-  /** The current price per litre of the offer and of the ask the bid joins (the spec's "Ask Price" column). */
-  offer_price: amount,
-  ask_price: amount,
+  /**
+   * What the offer and the ask the bid joins hold now, and their current prices per litre (the spec's "Ask Price"
+   * column): the listings' live figures. The tracked trades (`is_tracked_bid`, Approved Bids) show none of them and
+   * leave the listings unread: there all four are null.
+   */
+  offer_available_quantity: amount.nullable(),
+  ask_available_quantity: amount.nullable(),
+  offer_price: amount.nullable(),
+  ask_price: amount.nullable(),
   bid_placed_by: z.enum(COMPANY_TYPES),
   /** The caller's side of the bid; null when the caller's company is not a party (the market's other bids). */
   viewer_side: z.enum(BID_SIDES).nullable(),
@@ -258,8 +265,12 @@ export const bidActorSchema = z.object({ side: z.enum(BID_SIDES), tier: z.enum(B
 /** getBidById (spec 001 §3 "Bid detail"): the goods go from the seller's distillery to the buyer's. */
 export const bidDetailSchema = bidListRecordSchema.extend({
   ...feeValues,
-  /** The detail always reads the ratings: New when the caller's company has rated nothing. */
+  /** The detail always reads the ratings (New when the caller's company has rated nothing) and both listings. */
   source: z.enum(RATING_SOURCES),
+  offer_available_quantity: amount,
+  ask_available_quantity: amount,
+  offer_price: amount,
+  ask_price: amount,
   /** The rejection comment (that of the first rejected history entry), null when not rejected. */
   comment: z.string().nullable(),
   /** The counterparty's ids are null, and its names masked, until the bid is Approved. */

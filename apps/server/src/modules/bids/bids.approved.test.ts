@@ -73,7 +73,18 @@ describe('Approved Bids (getAllBids, bid_status Approved)', () => {
       buyer_company_state: m.buyer.distilleries[0]!.state,
       seller_company_state: m.seller.distilleries[0]!.state,
       trade_reference_number: trades[4]!.trade_reference_number,
+      // The listings' live figures are not read for the tracked trades, which do not show them.
+      offer_available_quantity: null,
+      ask_available_quantity: null,
+      offer_price: null,
+      ask_price: null,
     });
+    // My Bids' approved rows (not tracked) carry them: what the listings hold now.
+    const mine = await h.call('getAllBids', { bid_status: 'Approved' }, m.buyer.negotiator.token);
+    const latest = getAllBidsResultSchema.parse(mine.body.data).records[0]!;
+    expect(latest.id).toBe(trades[4]!.id);
+    expect(latest.offer_price).toMatch(/^\d+\.\d+$/);
+    expect(latest.ask_available_quantity).toMatch(/^\d+(\.\d+)?$/);
     // The seller's Admin sees every trade of the company, the third company's too.
     expect(ids(await listed(m.seller.adminToken))).toEqual([otherTrade.id, ...trades.map((t) => t.id).reverse()]);
     // A third company sees only its own.

@@ -189,12 +189,16 @@ describe('the bid lists walk their own indexes', () => {
     ]);
   });
 
-  // The dashboards' lists show no rating: their rows skip the three rating probes a row (ratings, distillery_ratings).
-  it('a dashboard’s list reads no rating, a trading list reads them', async () => {
+  // The tracked trades (Approved Bids) show no rating and no listing's live figures: their rows skip the three
+  // rating probes (ratings, distillery_ratings) and the two listings a row. My Bids' approved rows read both.
+  it('the tracked trades read no rating and no listing, a trading list reads them', async () => {
     const opts = { companyId: m.buyer.company.id, q: { ...q, bid_status: 'Approved' as const } };
-    const dashboard = await plan({ ...opts, withoutRatings: true }, 'force_generic_plan');
-    expect(dashboard, dashboard).not.toMatch(/ratings/);
-    expect(await plan(opts, 'force_generic_plan')).toMatch(/on distillery_ratings/);
+    const tracked = await plan({ ...opts, tracked: true }, 'force_generic_plan');
+    expect(tracked, tracked).not.toMatch(/ratings/);
+    expect(tracked, tracked).not.toMatch(/on listings/);
+    const rated = await plan(opts, 'force_generic_plan');
+    expect(rated, rated).toMatch(/on distillery_ratings/);
+    expect(rated, rated).toMatch(/on listings offer/);
   });
 
   it('a company’s approved trades, oldest first', async () => {

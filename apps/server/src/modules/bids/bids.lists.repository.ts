@@ -36,8 +36,11 @@ export type BidListOptions = {
   since?: Date;
   /** Approved trades whose sale order is uploaded (the dashboard's Sale Order Generated). */
   saleOrder?: boolean;
-  /** Without the rating columns (null in every row): the tracked trades show none (the dashboards' rows have none). */
-  withoutRatings?: boolean;
+  /**
+   * The tracked trades (Approved Bids): without the rating columns and the listings' live quantities and prices (null
+   * in every row), which they do not show; the page reads no listing. The dashboards' rows have neither.
+   */
+  tracked?: boolean;
 };
 
 /**
@@ -100,6 +103,14 @@ const noRatings: ReturnType<typeof ratingColumns> = {
   industry_rating: sql<string | null>`null::text`,
 };
 
+/** The listings' live figures of a list that shows none (`pairFields` without the listings): nulls. */
+const noListingFigures = {
+  offer_available: sql<string | null>`null::numeric`,
+  ask_available: sql<string | null>`null::numeric`,
+  offer_price: sql<string | null>`null::numeric`,
+  ask_price: sql<string | null>`null::numeric`,
+};
+
 /**
  * The page of `shape` with `columns`: its rows by key, joined to both companies, and to both listings when the
  * columns read them (`join.listings`: their quantities and prices; the states are the bid's own).
@@ -135,18 +146,22 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     shape,
     {
       bid: bidListColumns,
-      ...pairFields(bids, offer, ask),
+      // The tracked trades read the bid's own states and no listing: two listing probes a row fewer.
+      ...(shape.tracked
+        ? { offer_state: bids.seller_state, ask_state: bids.buyer_state, ...noListingFigures }
+        : pairFields(bids, offer, ask)),
       buyer_name: nameOf(buyer),
       seller_name: nameOf(seller),
       // Three probes a row; a list that shows no rating reads nulls of the same types instead.
-      ...(shape.ratings ? ratingColumns(counterpartyDistillery, sql.placeholder('company')) : noRatings),
+      ...(shape.tracked ? noRatings : ratingColumns(counterpartyDistillery, sql.placeholder('company'))),
       // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
       ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
       // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
       // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
       ...(shape.listing ? { listing_own: listingOwn } : {}),
     },
-    { listings: true },
+    // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
+    { listings: !shape.tracked || shape.awaiting !== 'no' },
   );
 }
 
@@ -194,7 +209,7 @@ export function bidListArgs(opts: BidListOptions, withTotal: boolean) {
     // Names are searched only where every row is a trade: anywhere else a match would reveal a masked party.
     tradeNames: !!pattern && q.bid_status === 'Approved',
     total: withTotal,
-    ratings: !opts.withoutRatings,
+    tracked: !!opts.tracked,
     open: !!opts.open,
     since: !!opts.since,
     saleOrder: !!opts.saleOrder,
@@ -225,7 +240,7 @@ export async function bidListPage(tx: Tx, opts: BidListOptions, withTotal: boole
 
 /** A dashboard list's page (`dashboardListQuery`), with `total_records` on its rows when `withTotal`. */
 export async function dashboardListPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
-  const { shape, values } = bidListArgs({ ...opts, withoutRatings: true }, withTotal);
+  const { shape, values } = bidListArgs({ ...opts, tracked: true }, withTotal);
   return dashboardListStatement(tx, shape).execute(values);
 }
 export type DashboardListRow = Awaited<ReturnType<typeof dashboardListPage>>[number];
@@ -256,7 +271,7 @@ export const AWAITING_SHAPE: BidListShape = {
   total: false,
   platform: false,
   order: 'desc',
-  ratings: false,
+  tracked: true,
   open: false,
   since: false,
   saleOrder: false,

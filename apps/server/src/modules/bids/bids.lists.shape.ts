@@ -101,8 +101,11 @@ export type BidListShape = {
   /** The search also reads both companies' names: Approved trades only, whose parties see each other's names. */
   tradeNames: boolean;
   total: boolean;
-  /** The caller's and the industry's rating of each row's counterparty distillery (the dashboards show neither). */
-  ratings: boolean;
+  /**
+   * The tracked trades (Approved Bids): no rating of each row's counterparty distillery and no listing's live figures
+   * (the dashboards show neither either).
+   */
+  tracked: boolean;
   /** The dashboard's filters (BidListOptions `open`, `since`, `saleOrder`). */
   open: boolean;
   since: boolean;

@@ -53,11 +53,11 @@ function listOptions(actor: Actor, q: GetAllBids): Omit<BidListOptions, 'now'> {
   if (isSuperAdmin(actor)) {
     // Read access to the trades, never to what is being negotiated or waits for someone.
     if (q.bid_status !== 'Approved' || q.offer_id || q.is_market || q.awaiting_me) throw bidError('bid.approved_only');
-    return { companyId: PLATFORM, platform: true, userId: actor.userId, q, withoutRatings: !!q.is_tracked_bid };
+    return { companyId: PLATFORM, platform: true, userId: actor.userId, q, tracked: !!q.is_tracked_bid };
   }
   const { companyId } = tradingSide(actor);
   // A listing's bids: only the company's own listing, which `list` checks with the page (`listing_own`).
-  return { companyId, userId: actor.userId, q, listingId: q.offer_id || undefined, withoutRatings: !!q.is_tracked_bid };
+  return { companyId, userId: actor.userId, q, listingId: q.offer_id || undefined, tracked: !!q.is_tracked_bid };
 }
 
 export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
@@ -89,7 +89,7 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
   const viewer = (bid: { buyer_company_id: number; seller_company_id: number }): Viewer =>
     opts.platform ? { companyId: null, side: null, platform: true } : { companyId, side: sideOf(bid, companyId) };
   return {
-    records: page.records.map(({ bid, ...x }) => toListRecord(bid, x, viewer(bid), now, !opts.withoutRatings)),
+    records: page.records.map(({ bid, ...x }) => toListRecord(bid, x, viewer(bid), now, !opts.tracked)),
     totalRecords: page.totalRecords,
   };
 }

@@ -75,10 +75,11 @@ const source = (s: string | null) => (s ?? 'New') as (typeof RATING_SOURCES)[num
 type ListExtras = {
   offer_state: string;
   ask_state: string;
-  offer_available: string;
-  ask_available: string;
-  offer_price: string;
-  ask_price: string;
+  /** The listings' live figures: null on the tracked trades, which read no listing. */
+  offer_available: string | null;
+  ask_available: string | null;
+  offer_price: string | null;
+  ask_price: string | null;
   buyer_name: string;
   seller_name: string;
   your_rating: number | null;
@@ -230,6 +231,11 @@ export function toDetail(opts: {
   // The list's record, grown into the detail: spread into a new literal, V8 added each key after it the slow way.
   return Object.assign(record, {
     source: source(opts.ratings.source),
+    // The detail always reads both listings (the record types them nullable for the tracked lists).
+    offer_available_quantity: offer.available_quantity,
+    ask_available_quantity: ask.available_quantity,
+    offer_price: offer.price,
+    ask_price: ask.price,
     ...feesOf(bid),
     final_price: bidLandedPrice({ bid, offer }).total,
     comment: rejectionComment(negotiations),

@@ -7,6 +7,14 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession } from '../../../app/session';
 
+/** The offer's and the ask's live figures, as a bid's record and its detail carry them. */
+export const LISTING_FIGURES = {
+  offer_available_quantity: '250000.0',
+  ask_available_quantity: '1500000.0',
+  offer_price: '63.00',
+  ask_price: '61.75',
+};
+
 export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidListRecord {
   return {
     id,
@@ -22,10 +30,7 @@ export function bidRecord(id: number, over: Partial<BidListRecord> = {}): BidLis
     valid_until: '2026-11-24T10:00:00.000Z',
     offer_id: 10,
     ask_id: 20,
-    offer_available_quantity: '250000.0',
-    ask_available_quantity: '1500000.0',
-    offer_price: '63.00',
-    ask_price: '61.75',
+    ...LISTING_FIGURES,
     bid_placed_by: 'Buyer',
     viewer_side: 'buyer',
     buyer_company_name: 'Test Company',

@@ -9,7 +9,7 @@ import { createChallenge } from 'altcha-lib/v1';
 import type { ReactElement } from 'react';
 import { renderRoutes, signIn } from '../../../test/page-kit';
 import type { ItemDetail } from '../../../ui/item-facts';
-import { bidRecord, type Call } from './bid-list-test-kit';
+import { bidRecord, LISTING_FIGURES, type Call } from './bid-list-test-kit';
 
 /** The buyer's delivery fees, ₹ per litre, on the ask and on the bid. */
 const ASK_FEES = {
@@ -25,6 +25,7 @@ export function bidDetail(id: number, over: Partial<BidDetail> = {}): BidDetail 
   return {
     ...bidRecord(id, { is_negotiator_buyer_approved: true }),
     source: 'New',
+    ...LISTING_FIGURES,
     export_pass_fee: null,
     sales_tax: null,
     ...ASK_FEES,

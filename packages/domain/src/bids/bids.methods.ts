@@ -3,26 +3,28 @@
 import { METHOD_ACCESS } from '../api/access.js';
 import type { MethodSpec } from '../api/method-spec.js';
 import {
-  approveOrderSchema,
   bidActionSchema,
   bidDetailSchema,
   createBidSchema,
-  createOrderSchema,
   generateUserOTPResultSchema,
   generateUserOTPSchema,
   getAllBidsResultSchema,
   getAllBidsSchema,
   awaitingBidCountSchema,
   getAwaitingBidCountSchema,
-  getAllOrderDetailsSchema,
   getBidByIdSchema,
-  getOrderByIdSchema,
   negotiateBidSchema,
-  updateOrderSchema,
   updateBidSchema,
   verifyOTPResultSchema,
   verifyOTPSchema,
 } from './bids.schemas.js';
+import {
+  approveOrderSchema,
+  createOrderSchema,
+  getAllOrderDetailsSchema,
+  getOrderByIdSchema,
+  updateOrderSchema,
+} from './orders.schemas.js';
 
 const ALIAS = 'Spec name of';
 

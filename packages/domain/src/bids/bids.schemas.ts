@@ -33,7 +33,7 @@ export const validUntilField = () =>
     .refine((d) => !Number.isNaN(d.getTime()), BID_MESSAGES.validityFormat);
 
 /** The bid form's optional fees (₹ per litre; `sales_tax` in percent), as on the listings. */
-const feeFields = Object.fromEntries(
+export const feeFields = Object.fromEntries(
   FEE_FIELDS.map((f) => [
     f,
     amountField({ max: f === 'sales_tax' ? LIMITS.percent : LIMITS.fee, decimals: 2 }).optional(),
@@ -41,7 +41,7 @@ const feeFields = Object.fromEntries(
 ) as Record<(typeof FEE_FIELDS)[number], z.ZodOptional<ReturnType<typeof amountField>>>;
 
 /** The `version` of the bid the client saw; a stale one is refused with `bid.stale` and changes nothing. */
-const versionField = () => wholeNumberField().pipe(z.number().min(0, 'Must not be negative'));
+export const versionField = () => wholeNumberField().pipe(z.number().min(0, 'Must not be negative'));
 
 const terms = {
   quantity: quantityField(),
@@ -112,7 +112,8 @@ export const bidActionSchema = z
 export type BidActionInput = z.input<typeof bidActionSchema>;
 export type BidActionBody = z.output<typeof bidActionSchema>;
 
-const names = z.array(z.string().trim().max(100)).max(50);
+/** A list filter's names (spirits, states). */
+export const filterNames = z.array(z.string().trim().max(100)).max(50);
 /**
  * getAllBids: a listing's bids (`offer_id`), by status (`bid_status`), the caller's tracked bids (`is_tracked_bid`,
  * as the approved list sends it: rows without ratings or the listings' live figures), the My Bids filters, and the bids awaiting the caller's tiers
@@ -132,8 +133,8 @@ export const getAllBidsSchema = listQuerySchema
     is_tracked_bid: z.boolean().optional(),
     awaiting_me: z.boolean().optional(),
     awaiting_tier: z.enum(BID_TIERS, { error: BID_MESSAGES.awaitingTier }).optional(),
-    type_of_spirits: names.optional(),
-    states: names.optional(),
+    type_of_spirits: filterNames.optional(),
+    states: filterNames.optional(),
     /**
      * `modified_on`: the order of the last change, `sort_order` its direction; without it, newest change first. An
      * approved trade changes no more after its approval (a sale order leaves it be), so on the Approved Bids list
@@ -319,81 +320,3 @@ export const updateBidSchema = z.object({
 });
 export type UpdateBidInput = z.input<typeof updateBidSchema>;
 export type UpdateBid = z.output<typeof updateBidSchema>;
-
-// The spec's order-named calls (DESIGN.md §4: an order is a bid, an inventory item a listing): the same services,
-// read from the spec's field names. Identity fields (`buyer_company_id`, `approval_type`, …) are accepted and ignored.
-const ignoredId = optionalIdField();
-const orderTerms = {
-  order_quantity: quantityField(),
-  order_price: priceField(),
-  /** Not in the spec's order calls: absent, a new bid gets the default validity (4 hours), a counter keeps its own. */
-  valid_until: validUntilField().optional(),
-  ...feeFields,
-  comments: optionalText(1000),
-  is_bid_confidential: z.boolean().optional(),
-  asked_price: amountField({ max: LIMITS.price, decimals: 2 }).optional(),
-};
-const fromOrderTerms = <T extends { order_quantity: number; order_price: number; comments: string }>(v: T) => {
-  const { order_quantity, order_price, comments, asked_price: _, ...rest } = v as T & { asked_price?: number };
-  return { ...rest, quantity: order_quantity, price: order_price, comment: comments };
-};
-
-/** createOrder = createBid: `inventory_id` is the counterparty's listing, `my_offer_id` the placer's. */
-export const createOrderSchema = z
-  .object({
-    ...orderTerms,
-    inventory_id: idField(),
-    my_offer_id: idField(),
-    buyer_company_id: ignoredId,
-    seller_company_id: ignoredId,
-    captcha: captchaField,
-  })
-  .transform(({ inventory_id, buyer_company_id: _b, seller_company_id: _s, ...v }) => ({
-    ...fromOrderTerms(v),
-    counterparty_listing_id: inventory_id,
-  }));
-export type CreateOrderInput = z.input<typeof createOrderSchema>;
-
-/** updateOrder = negotiateBid. */
-export const updateOrderSchema = z
-  .object({ ...orderTerms, order_id: idField(), version: versionField(), captcha: captchaField })
-  .transform(({ order_id, ...v }) => ({ ...fromOrderTerms(v), bid_id: order_id }));
-export type UpdateOrderInput = z.input<typeof updateOrderSchema>;
-
-/** approveOrder = bidAction: `approval_status` false rejects, with a comment. */
-export const approveOrderSchema = z
-  .object({
-    order_id: idField(),
-    approval_status: z.boolean({ error: MESSAGES.required }),
-    comment: optionalText(1000),
-    version: versionField(),
-    approval_type: z.string().max(50).optional(),
-    company_type: z.enum(COMPANY_TYPES).optional(),
-  })
-  .refine((v) => v.approval_status || v.comment.length > 0, {
-    path: ['comment'],
-    message: BID_MESSAGES.commentRequired,
-  })
-  .transform((v) => ({ bid_id: v.order_id, is_approved: v.approval_status, comment: v.comment, version: v.version }));
-export type ApproveOrderInput = z.input<typeof approveOrderSchema>;
-
-/**
- * getAllOrderDetails = getAllBids: with `seller_company_id` or `buyer_company_id` (My Bids) the caller's company's
- * bids; with neither (the current bids list sends an empty body) the market's open, non-confidential bids.
- */
-export const getAllOrderDetailsSchema = listQuerySchema
-  .extend({
-    seller_company_id: ignoredId,
-    buyer_company_id: ignoredId,
-    type_of_spirits: names.optional(),
-    states: names.optional(),
-  })
-  .transform(({ seller_company_id, buyer_company_id, ...v }) => ({
-    ...v,
-    is_market: !seller_company_id && !buyer_company_id,
-  }));
-export type GetAllOrderDetailsInput = z.input<typeof getAllOrderDetailsSchema>;
-
-/** getOrderById = getBidById. */
-export const getOrderByIdSchema = z.object({ order_id: idField() }).transform((v) => ({ bid_id: v.order_id }));
-export type GetOrderByIdInput = z.input<typeof getOrderByIdSchema>;

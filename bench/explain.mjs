@@ -104,6 +104,11 @@ const cases = {
     company({ since: week }),
     'generic',
   ],
+  'approved bids of a company, dashboard page': [
+    () => L.dashboardListQuery(db, shape({ status: 'closed', tracked: true })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
   'approved bids of a company, with total': [
     () => L.bidListQuery(db, shape({ status: 'closed', total: true })),
     company({ status: 'Approved' }),

@@ -45,7 +45,17 @@ export type TierLabel = (typeof TIER_LABELS)[BidTier];
 const FLAG_WORDS = { negotiator: 'negotiator', authorizer: 'authenticator', approver: 'approver' } as const;
 
 export type FlagKey = `is_${(typeof FLAG_WORDS)[BidTier]}_${BidSide}_approved`;
-export const flagKey = (tier: BidTier, side: BidSide): FlagKey => `is_${FLAG_WORDS[tier]}_${side}_approved`;
+/**
+ * Each tier's and side's flag name, built once: the state machine and every list row look flags up by them, and a
+ * name concatenated per call is a new string that each lookup must hash again.
+ */
+const FLAG_KEY_OF = Object.fromEntries(
+  BID_TIERS.map((tier) => [
+    tier,
+    Object.fromEntries(BID_SIDES.map((side) => [side, `is_${FLAG_WORDS[tier]}_${side}_approved`])),
+  ]),
+) as Record<BidTier, Record<BidSide, FlagKey>>;
+export const flagKey = (tier: BidTier, side: BidSide): FlagKey => FLAG_KEY_OF[tier][side];
 /** The six approval flags, buyer's tiers then seller's. */
 export const FLAG_KEYS: readonly FlagKey[] = BID_SIDES.flatMap((side) => BID_TIERS.map((tier) => flagKey(tier, side)));
 /** `null` pending, `true` approved (spec 001 §3 "Bid detail"); `false` is never stored. */

@@ -200,8 +200,18 @@ export const actionOfBidAction = (is_approved: boolean, tier: BidTier): 'accept'
   !is_approved ? 'reject' : tier === 'negotiator' ? 'accept' : 'approve';
 
 /** The six flags of a record that carries them as fields (`is_negotiator_buyer_approved`, …); only `true` is set. */
-export const pickFlags = (record: Partial<Record<FlagKey, boolean | null>>): BidFlags =>
-  Object.fromEntries(FLAG_KEYS.map((key) => [key, record[key] === true ? true : null])) as BidFlags;
+export const pickFlags = (record: Partial<Record<FlagKey, boolean | null>>): BidFlags => {
+  const flag = (value: boolean | null | undefined) => (value === true ? true : null);
+  // Every key written out (checked complete by `satisfies`): a list picks a row's flags for each of its rows.
+  return {
+    is_negotiator_buyer_approved: flag(record.is_negotiator_buyer_approved),
+    is_authenticator_buyer_approved: flag(record.is_authenticator_buyer_approved),
+    is_approver_buyer_approved: flag(record.is_approver_buyer_approved),
+    is_negotiator_seller_approved: flag(record.is_negotiator_seller_approved),
+    is_authenticator_seller_approved: flag(record.is_authenticator_seller_approved),
+    is_approver_seller_approved: flag(record.is_approver_seller_approved),
+  } satisfies BidFlags;
+};
 
 /** `valid_until` for a validity picked in hours: now plus the hours (spec 001 §4). */
 export const validUntilOf = (hours: number, now: Instant) => new Date(ms(now) + hours * 3_600_000);

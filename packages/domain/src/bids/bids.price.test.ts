@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidLandedPrice, bidOfferFees } from './bids.price.js';
+import { bidLandedPrice, bidLandedTotal, bidOfferFees } from './bids.price.js';
 
 describe('bidLandedPrice', () => {
   const fees = {
@@ -14,6 +14,7 @@ describe('bidLandedPrice', () => {
     // 61.50 + 18 % (11.07) + 6.85 + 1.50
     const offer = { sales_tax: '18', export_pass_fee: '1.50' };
     expect(bidLandedPrice({ bid: { price: '61.50', ...fees }, offer }).total).toBe('80.92');
+    expect(bidLandedTotal({ bid: { price: '61.50', ...fees }, offer })).toBe('80.92');
   });
   it('prefers the bid’s own copies of the offer’s fees, and reads a missing fee as none', () => {
     expect(bidOfferFees({ sales_tax: '5', export_pass_fee: null }, { sales_tax: '18', export_pass_fee: '2' })).toEqual({
@@ -24,5 +25,6 @@ describe('bidLandedPrice', () => {
     const bid = { price: '100', sales_tax: '5' };
     expect(bidLandedPrice({ bid, offer: { sales_tax: '18', export_pass_fee: '2' } }).total).toBe('107.00');
     expect(bidLandedPrice({ bid: { price: '100' }, offer: null }).total).toBe('100.00');
+    expect(bidLandedTotal({ bid, offer: { sales_tax: '18', export_pass_fee: '2' } })).toBe('107.00');
   });
 });

@@ -10,9 +10,11 @@ import {
   columnOfField,
   currentPeriod,
   finalPrice,
+  finalTotal,
   isOpen,
   isPossibleCounterparty,
   landedPrice,
+  landedTotal,
   listingContextErrors,
   maskName,
   mayManageListing,
@@ -160,6 +162,8 @@ describe('final (landed) price', () => {
     const r = finalPrice(parts);
     expect(r.total).toBe(total);
     expect(r.sales_tax_amount).toBe(tax);
+    // The total alone, as a list's rows show it, is the breakdown's.
+    expect(finalTotal(parts)).toBe(total);
   });
 
   it('a landed price takes the offer’s sales tax and export pass fee and the ask’s delivery fees', () => {
@@ -174,6 +178,13 @@ describe('final (landed) price', () => {
       transportation: '3.00',
       export_pass_fee: '1.00',
     });
+    expect(
+      landedTotal({
+        offer: { sales_tax: '10', export_pass_fee: '1', transportation: '99' },
+        ask: { sales_tax: '99', export_pass_fee: '99', import_pass_fee: '2', transportation: '3' },
+        price: '40',
+      }),
+    ).toBe('50.00');
   });
 });
 

@@ -1,8 +1,8 @@
 // Pure rules of offers and asks: periods, amounts in minor units, masking, the final (landed) price, who is a possible
 // counterparty and who may manage a listing. The server and the web app call the same functions.
 import { divRound, fromMinor, toMinor } from '../fees/fees.rules.js';
+import type { ASK_FEE_FIELDS } from './listings.constants.js';
 import {
-  ASK_FEE_FIELDS,
   LISTING_MESSAGES,
   LISTING_TERM_FIELDS,
   MAX_PERIOD_MONTHS_AHEAD,
@@ -82,32 +82,57 @@ export type PriceParts = {
   export_pass_fee?: Decimal;
 };
 
+/** The final price's parts in minor units (paise; the sales tax in basis points), each parsed once. */
+function finalMinor(parts: PriceParts) {
+  const price = paise(parts.price);
+  const taxBasisPoints = minorOf(parts.sales_tax, 2);
+  const tax = divRound(price * taxBasisPoints, 10_000n);
+  const fees = {
+    import_pass_fee: paise(parts.import_pass_fee),
+    escort_fee: paise(parts.escort_fee),
+    transit_permit_fee: paise(parts.transit_permit_fee),
+    corporation_fee: paise(parts.corporation_fee),
+    misc_handling: paise(parts.misc_handling),
+    transportation: paise(parts.transportation),
+  } satisfies Record<(typeof ASK_FEE_FIELDS)[number], bigint>;
+  const exportPass = paise(parts.export_pass_fee);
+  const total =
+    price +
+    tax +
+    fees.import_pass_fee +
+    fees.escort_fee +
+    fees.transit_permit_fee +
+    fees.corporation_fee +
+    fees.misc_handling +
+    fees.transportation +
+    exportPass;
+  return { price, taxBasisPoints, tax, fees, exportPass, total };
+}
+
 /**
  * The final price of spec 001 §5: the price increased by sales_tax percent, plus import pass, escort, transit permit,
  * corporation, misc handling and transportation fees, plus the item's export pass fee; 2 decimals, rounded half up.
  * Every part is ₹ per litre; arithmetic is in paise.
  */
 export function finalPrice(parts: PriceParts) {
-  const price = paise(parts.price);
-  const taxBasisPoints = minorOf(parts.sales_tax, 2);
-  const tax = divRound(price * taxBasisPoints, 10_000n);
-  const fees = ASK_FEE_FIELDS.map((f) => paise(parts[f]));
-  const exportPass = paise(parts.export_pass_fee);
-  const total = price + tax + fees.reduce((a, b) => a + b, 0n) + exportPass;
+  const m = finalMinor(parts);
   return {
-    price: rupeesOf(price),
-    sales_tax: fromMinor(taxBasisPoints, 2),
-    sales_tax_amount: rupeesOf(tax),
-    import_pass_fee: rupeesOf(paise(parts.import_pass_fee)),
-    escort_fee: rupeesOf(paise(parts.escort_fee)),
-    transit_permit_fee: rupeesOf(paise(parts.transit_permit_fee)),
-    corporation_fee: rupeesOf(paise(parts.corporation_fee)),
-    misc_handling: rupeesOf(paise(parts.misc_handling)),
-    transportation: rupeesOf(paise(parts.transportation)),
-    export_pass_fee: rupeesOf(exportPass),
-    total: rupeesOf(total),
+    price: rupeesOf(m.price),
+    sales_tax: fromMinor(m.taxBasisPoints, 2),
+    sales_tax_amount: rupeesOf(m.tax),
+    import_pass_fee: rupeesOf(m.fees.import_pass_fee),
+    escort_fee: rupeesOf(m.fees.escort_fee),
+    transit_permit_fee: rupeesOf(m.fees.transit_permit_fee),
+    corporation_fee: rupeesOf(m.fees.corporation_fee),
+    misc_handling: rupeesOf(m.fees.misc_handling),
+    transportation: rupeesOf(m.fees.transportation),
+    export_pass_fee: rupeesOf(m.exportPass),
+    total: rupeesOf(m.total),
   };
 }
+
+/** `finalPrice(parts).total` alone: a list's rows show only the total, and formatting every part cost as much. */
+export const finalTotal = (parts: PriceParts) => rupeesOf(finalMinor(parts).total);
 
 /**
  * What `quantity` litres come to at `perLitre` ₹ (a bill's amount): litres × price, rounded half up to the paisa.
@@ -123,8 +148,17 @@ type FeeHolder = Omit<PriceParts, 'price'>;
  * delivery fees (DESIGN.md §4 "Landed price").
  */
 export function landedPrice(opts: { offer: FeeHolder; ask: FeeHolder; price: Decimal }) {
+  return finalPrice(landedParts(opts));
+}
+
+/** `landedPrice(opts).total` alone (`finalTotal`). */
+export const landedTotal = (opts: { offer: FeeHolder; ask: FeeHolder; price: Decimal }) =>
+  finalTotal(landedParts(opts));
+
+/** A possible trade's price parts: the price, the offer's sales tax and export pass fee, the ask's delivery fees. */
+function landedParts(opts: { offer: FeeHolder; ask: FeeHolder; price: Decimal }): PriceParts {
   const { offer, ask } = opts;
-  return finalPrice({
+  return {
     price: opts.price,
     sales_tax: offer.sales_tax,
     export_pass_fee: offer.export_pass_fee,
@@ -134,7 +168,7 @@ export function landedPrice(opts: { offer: FeeHolder; ask: FeeHolder; price: Dec
     corporation_fee: ask.corporation_fee,
     misc_handling: ask.misc_handling,
     transportation: ask.transportation,
-  });
+  };
 }
 
 export type MatchListing = {

@@ -22,7 +22,7 @@ import type { BidDetail, BidHistoryEntry, BidListRecord } from '@spirit/domain/b
 import { fileUrlOf } from '@spirit/domain/files/files.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
-import { bidLandedPrice } from '@spirit/domain/bids/bids.price';
+import { bidLandedTotal } from '@spirit/domain/bids/bids.price';
 import type { BidHistoryEntryRow } from './bids.detail.repository.js';
 import type { BidListBid, BidPricing } from './bids.lists.repository.js';
 import { feesOf } from '../listings/listings.service.js';
@@ -118,10 +118,10 @@ export const pairFields = <B extends PairStates, O extends PairSide, A extends P
 });
 
 const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
-  bidLandedPrice({
+  bidLandedTotal({
     bid: { ...terms, price: bid.price },
     offer: { sales_tax: terms.offer_sales_tax, export_pass_fee: terms.offer_export_pass_fee },
-  }).total;
+  });
 
 /**
  * What every list row shows of a bid's parties (`toListRecord`, dashboards.service.ts): its effective status, the
@@ -237,7 +237,7 @@ export function toDetail(opts: {
     offer_price: offer.price,
     ask_price: ask.price,
     ...feesOf(bid),
-    final_price: bidLandedPrice({ bid, offer }).total,
+    final_price: bidLandedTotal({ bid, offer }),
     comment: rejectionComment(negotiations),
     buyer_company_id: seen('buyer') ? bid.buyer_company_id : null,
     seller_company_id: seen('seller') ? bid.seller_company_id : null,

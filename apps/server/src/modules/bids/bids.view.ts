@@ -6,7 +6,6 @@ import {
   TIER_LABELS,
   type BidSide,
   type BidStatus,
-  type FlagKey,
   type UserBidAction,
 } from '@spirit/domain/bids/bids.constants';
 import {
@@ -59,17 +58,8 @@ const named = (viewer: Viewer, side: BidSide, status: BidStatus, name: string) =
 /*
  * The records below are object literals with every key written out, not built from key lists: a record spread
  * into a literal from `Object.fromEntries` left V8 adding each later key the slow way (a bid's detail took 85 µs to
- * build, 20 µs written out; docs/decisions.md "Records written out").
+ * build, 20 µs written out; docs/decisions.md "Records written out"). The flags are the domain's `pickFlags`.
  */
-const flagsOf = (bid: Pick<BidRow, FlagKey>) =>
-  ({
-    is_negotiator_buyer_approved: bid.is_negotiator_buyer_approved ?? null,
-    is_authenticator_buyer_approved: bid.is_authenticator_buyer_approved ?? null,
-    is_approver_buyer_approved: bid.is_approver_buyer_approved ?? null,
-    is_negotiator_seller_approved: bid.is_negotiator_seller_approved ?? null,
-    is_authenticator_seller_approved: bid.is_authenticator_seller_approved ?? null,
-    is_approver_seller_approved: bid.is_approver_seller_approved ?? null,
-  }) satisfies Record<FlagKey, boolean | null> as Record<FlagKey, true | null>;
 const source = (s: string | null) => (s ?? 'New') as (typeof RATING_SOURCES)[number];
 
 type ListExtras = {
@@ -175,7 +165,7 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
     trade_reference_number: bid.trade_reference,
     final_price: x.terms ? priced(bid, x.terms) : null,
-    ...flagsOf(bid),
+    ...pickFlags(bid),
     created_on: bid.created_at.toISOString(),
     modified_on: bid.updated_at.toISOString(),
   };

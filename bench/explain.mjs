@@ -164,18 +164,30 @@ const cases = {
     'generic',
   ],
   'menu: waiting for me': [() => L.awaitingCountQuery(db, 99), company({}), 'generic'],
-  // getAllInventory filtered by spirit and state, as the bench's Negotiator of company 1 (a buyer) asks it.
-  'market by spirit and state (getAllInventory)': [
-    () => M.marketQuery(db, { products: true, states: true, search: false, total: false }),
-    {
-      side: 'Offer',
-      company: 1,
-      products: '{"Molasses ENA","Grain ENA"}',
-      states: '{Maharashtra,Karnataka}',
-      period,
-      limit: 10,
-      offset: 0,
-    },
+  // getAllInventory filtered by spirit and state, as the bench's Negotiator of company 1 (a buyer) asks it: planned
+  // with its values, and planned once (the open listings' counts say a walk of the newest finds the page).
+  ...Object.fromEntries(
+    [false, true].map((walks) => [
+      `market by spirit and state (getAllInventory${walks ? ', walked' : ''})`,
+      [
+        () => M.marketQuery(db, { products: true, states: true, search: false, walks, total: false }),
+        {
+          side: 'Offer',
+          company: 1,
+          products: '{"Molasses ENA","Grain ENA"}',
+          states: '{Maharashtra,Karnataka}',
+          period,
+          limit: 10,
+          offset: 0,
+        },
+        ...(walks ? ['generic'] : []),
+      ],
+    ]),
+  ),
+  'market page 1 (getAllInventory)': [
+    () => M.marketQuery(db, { products: false, states: false, search: false, walks: false, total: false }),
+    { side: 'Offer', company: 1, period, limit: 10, offset: 0 },
+    'generic',
   ],
   // getBidById: the bench's bid (company 1's first as seller), as company 1's Negotiator reads it.
   'bid detail (getBidById)': [

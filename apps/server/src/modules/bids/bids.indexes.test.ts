@@ -261,7 +261,7 @@ describe('the bid lists walk their own indexes', () => {
     [
       // Each row of the market carries the caller's open bid on it: one probe of the open pairs per offer.
       'the market’s page with the caller’s open bids',
-      () => marketQuery(h.db, { products: false, states: false, search: false, total: false }),
+      () => marketQuery(h.db, { products: false, states: false, search: false, walks: false, total: false }),
       () => ({ side: 'Offer', company: m.buyer.company.id, period: currentPeriod(new Date()), limit: 10, offset: 0 }),
       /Index Scan using bids_open_pair_idx on bids ob\b/,
     ],

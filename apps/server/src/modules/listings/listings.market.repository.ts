@@ -144,6 +144,8 @@ type MarketOptions = {
   exceptCompanyId: number;
   period: string;
   q: ListQuery & { type_of_spirits?: string[]; state_names?: string[] };
+  /** Whether a filter by product or state is served by the newest-first walk (listings.market-plan.ts). */
+  walks?: boolean;
 };
 export const MARKET_COUNT_CAP = 10_000;
 
@@ -171,18 +173,23 @@ const callerOpenBidId = sql<number | null>`(case when "listings"."side" = 'Offer
   else (select max(ob.id) from bids ob where ob.ask_id = "listings"."id" and ob.seller_company_id = ${value('company')}
     and ob.status in ('New', 'OnGoing')) end)`;
 
-/** The market's statement: which filters are present, and whether the page carries its total. */
-export type MarketShape = { products: boolean; states: boolean; search: boolean; total: boolean };
+/**
+ * The market's statement: which filters are present, whether a filter by product or state matches enough of the
+ * market for the newest-first walk (`walks`, listings.market-plan.ts), and whether the page carries its total.
+ */
+export type MarketShape = { products: boolean; states: boolean; search: boolean; walks: boolean; total: boolean };
 
 /**
- * Which market shapes run generically: those without a filter. Which states, products or term decide the plan: a
- * rare state is found by its index, a common one by walking the newest listings (a plan without values walks them
- * for every state: 100 ms on 200,000 listings for a state with none).
+ * Which market shapes run generically: those without a filter, and those filtered by product or state whose
+ * filter the open listings' counts say a newest-first walk serves. Otherwise the values decide the plan: a rare
+ * state is found by its index, a common one by walking the newest listings (a plan without values walks them for
+ * every state: 100 ms on 200,000 listings for a state with none). A searched page is always planned with its term.
  */
-export const marketGeneric = (s: Omit<MarketShape, 'total'>) => !s.products && !s.states && !s.search;
+export const marketGeneric = (s: Omit<MarketShape, 'total'>) =>
+  !s.search && ((!s.products && !s.states) || s.walks);
 
 // Lists as one array parameter each (`= any`), so a filter of any length is one statement.
-const marketWhere = (shape: Omit<MarketShape, 'total'>) =>
+const marketWhere = (shape: Omit<MarketShape, 'total' | 'walks'>) =>
   and(
     eq(listings.side, value('side')),
     ne(listings.company_id, value('company')),
@@ -219,7 +226,7 @@ const marketStatement = statement(marketQuery, { generic: marketGeneric });
 type MarketRow = Awaited<ReturnType<ReturnType<typeof marketStatement>['execute']>>[number] & {
   open_bid_id: number | null;
 };
-const marketCountStatement = statement((tx, shape: Omit<MarketShape, 'total'>) =>
+const marketCountStatement = statement((tx, shape: Omit<MarketShape, 'total' | 'walks'>) =>
   tx
     .select({ n: count() })
     .from(sql`(select 1 from ${listings} where ${marketWhere(shape)} limit ${MARKET_COUNT_CAP}) as capped`),
@@ -241,7 +248,8 @@ function marketShapeAndValues(opts: MarketOptions) {
  * bid on it (`open_bid_id`): in the page's statement when it is generic, else by a generic statement of its own.
  */
 export async function listMarket(tx: Tx, opts: MarketOptions, withTotal: boolean) {
-  const { shape, values } = marketShapeAndValues(opts);
+  const { shape: filters, values } = marketShapeAndValues(opts);
+  const shape = { ...filters, walks: !!opts.walks && (filters.products || filters.states) };
   const rows: (Omit<MarketRow, 'open_bid_id'> & { open_bid_id?: number | null })[] = await marketStatement(tx, {
     ...shape,
     total: withTotal,

@@ -6,7 +6,7 @@ import { otherSide, type ListingSide } from '@spirit/domain/listings/listings.co
 import { currentPeriod, landedPrice, maskName, mayManageListing } from '@spirit/domain/listings/listings.rules';
 import type { PossibleRecord } from '@spirit/domain/listings/listings.schemas';
 import type { Actor } from '../../lib/actor.js';
-import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
+import { pageOf, pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { listBids } from '../bids/bids.lists.repository.js';
 import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.repository.js';
@@ -28,6 +28,7 @@ import {
   listPossible,
   type PossibleQuery,
 } from './listings.market.repository.js';
+import { marketWalks } from './listings.market-plan.js';
 import { feesOf, listingNotFound, toListing, tradingSide } from './listings.service.js';
 
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {
@@ -170,7 +171,19 @@ const marketItem = (r: MarketRow, own: boolean) => ({
 /** The market: other companies' open listings of the side the caller trades with, names masked. */
 export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
   const { companyId, side } = tradingSide(actor);
-  const opts = { side: otherSide(side), exceptCompanyId: companyId, period: currentPeriod(deps.now()), q };
+  const period = currentPeriod(deps.now());
+  const products = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
+  const states = q.state_names?.length ? q.state_names : undefined;
+  const { limit, offset } = pageOf(q);
+  // A filter by product or state: planned once when walking the newest listings finds its page soon.
+  const walks =
+    (!!products || !!states) &&
+    (await marketWalks(
+      deps.db,
+      { side: otherSide(side), period, products, states, rows: offset + limit },
+      deps.now().getTime(),
+    ));
+  const opts = { side: otherSide(side), exceptCompanyId: companyId, period, q, walks };
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
     key: totalKey('inventory', q, { side: opts.side, companyId, period: opts.period }),

@@ -556,6 +556,18 @@ describe('possible counterparties and the market', () => {
     expect(
       (await call(filters[4]!)).records.every((r) => r.type_of_spirit === 'Molasses ENA' && r.state === 'Maharashtra'),
     ).toBe(true);
+    // A filter by product or state is planned once (walked newest first) or with its values, as the open listings'
+    // counts say (listings.market-plan.ts): both plans answer the same page.
+    const { listMarket } = await import('./listings.market.repository.js');
+    for (const filter of filters.slice(1, 3)) {
+      const opts = { side: 'Offer' as const, exceptCompanyId: buyerB.company.id, period: periodAhead(0) };
+      const q = { page: 1, page_size: 5, sort_order: 'desc' as const, ...filter };
+      const walked = await listMarket(h.db, { ...opts, q, walks: true }, true);
+      const planned = await listMarket(h.db, { ...opts, q, walks: false }, true);
+      expect(walked.length, JSON.stringify(filter)).toBe(5);
+      expect(walked).toEqual(planned);
+      expect(walked.map((r) => r.id)).toEqual(idsOf(await call({ ...filter, page_size: 5 })));
+    }
     // A page past the end of a list whose total is not kept: the market is counted apart, under each filter.
     for (const filter of filters) {
       const kept = await call({ ...filter, page_size: 30 });
@@ -624,7 +636,7 @@ describe('hot queries are served by their indexes', () => {
     )[0]!;
     const period = periodAhead(0);
     const market = { side: 'Offer', company: buyerA.company.id, period, ...page };
-    const noFilter = { products: false, states: false, search: false, total: true };
+    const noFilter = { products: false, states: false, search: false, walks: false, total: true };
     const possible = {
       side: 'Offer',
       product: mine.product,
@@ -704,6 +716,16 @@ describe('hot queries are served by their indexes', () => {
         'getAllInventory by product',
         filled(marketQuery(h.db, { ...noFilter, products: true }), { ...market, products: ['Malt Spirit'] }, false),
         ['listings_open_product(_recent)?_idx'],
+      ],
+      [
+        // A filter the open listings' counts say matches a fair share of the market: planned once, walked newest first.
+        'getAllInventory by product and state, walked',
+        filled(marketQuery(h.db, { ...noFilter, products: true, states: true, walks: true }), {
+          ...market,
+          products: ['Grain ENA', 'Molasses ENA'],
+          states: ['Maharashtra', 'Karnataka'],
+        }),
+        ['listings_open_recent_idx'],
       ],
       // The search's expressions have trigram indexes (the planner may still prefer walking the newest-first index
       // when a term matches much of the market, as 'malt' does here).

@@ -1,138 +1,18 @@
-// The market's listing queries: the possible counterparties of one's own listing (getAllPossibleOffer, the offer
-// map) and the market of other companies' open listings (getAllInventory). Statements built once per shape
-// (db/statements.ts), as the own listings' queries in listings.repository.ts.
+// The market of other companies' open listings (getAllInventory). Statements built once per shape (db/statements.ts),
+// as the own listings' queries in listings.repository.ts; the possible counterparties of one's own listing are
+// listings.possible.repository.ts'.
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import type { ListingSide } from '@spirit/domain/listings/listings.constants';
-import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
+import { searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, totalWhere } from '../../lib/list.js';
-import { openBidsOnListings, openPairBidId } from '../bids/bids.market.repository.js';
-import { ratingColumns } from '../ratings/ratings.repository.js';
-import { companyName, openWhere, type ListingRow } from './listings.repository.js';
-import { listings, offerLandedPrice } from './listings.table.js';
+import { openBidsOnListings } from '../bids/bids.market.repository.js';
+import { companyName, openWhere } from './listings.repository.js';
+import { listings } from './listings.table.js';
 
 /** Shorthand for a statement's placeholder. */
 const value = sql.placeholder;
-/** A listing's distillery, as the rating subqueries name it (ratings.repository ratingColumns). */
-const listingDistillery = sql`"listings"."distillery_id"`;
-
-export type PossibleQuery = ListQuery & { sort_by?: 'landed_price' | 'offer_price' };
-
-/**
- * The landed price's variable part for the counterparties of a listing of side `mine` (the caller's own fees are
- * constant; an offer's sales tax, the placeholder `sales_tax`, applies to the asks' prices).
- */
-function landedOrder(mine: ListingSide) {
-  const n = (column: SQLWrapper) => sql`coalesce(${column}, 0)`;
-  if (mine === 'Ask') return offerLandedPrice(listings);
-  const fees = [
-    listings.import_pass_fee,
-    listings.escort_fee,
-    listings.transit_permit_fee,
-    listings.corporation_fee,
-    listings.misc_handling,
-    listings.transportation,
-  ].map(n);
-  return sql`(${listings.price} + round(${listings.price} * ${value('sales_tax')}::numeric / 100, 2) + ${sql.join(fees, sql` + `)})`;
-}
-
-/**
- * getAllPossibleOffer's statement: the side of the caller's listing (`mine`), and the order: a column with `order`,
- * or `default` — a buyer sees the cheapest delivered offer first, a seller the highest asked price (DESIGN.md §4).
- */
-export type PossibleShape = {
-  mine: ListingSide;
-  sort: 'landed_price' | 'offer_price' | 'default';
-  order: 'asc' | 'desc';
-  /** Whether the page's rows carry the count of every counterparty (the service keeps it for seconds). */
-  total: boolean;
-};
-
-/** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
-export const possibleWhere = () =>
-  and(
-    eq(listings.side, value('side')),
-    eq(listings.product, value('product')),
-    sql`${listings.to_period} >= ${value('from_period')}`,
-    sql`${listings.from_period} <= ${value('to_period')}`,
-    ne(listings.company_id, value('company')),
-    openWhere(value('period')),
-  );
-
-/**
- * The statement of `listPossible`. A product's counterparties run to thousands at market scale: the page's ids are
- * chosen first (ordered on the listings' own columns), so the rating subqueries run for the page only, and the
- * total is an uncorrelated count beside them, not a window that would build every matching row with its
- * subqueries. Values: side, product, from_period, to_period, company, period, sales_tax, mine_id, limit, offset.
- */
-export function possibleQuery(tx: Tx, shape: PossibleShape) {
-  const where = possibleWhere();
-  const landed = landedOrder(shape.mine);
-  const dir = (e: SQL) => (shape.order === 'desc' ? sql`${e} desc` : sql`${e} asc`);
-  const order = [
-    shape.sort === 'default'
-      ? shape.mine === 'Ask'
-        ? sql`${landed} asc`
-        : sql`${listings.price} desc`
-      : dir(shape.sort === 'landed_price' ? landed : sql`${listings.price}`),
-    sql`${listings.id} asc`,
-  ];
-  const pageIds = sql`select ${listings.id} from ${listings} where ${where}
-    order by ${sql.join(order, sql`, `)} limit ${value('limit')} offset ${value('offset')}`;
-  return tx
-    .select({
-      ...getTableColumns(listings),
-      ...ratingColumns(listingDistillery, value('company')),
-      open_bid_id: openPairBidId(shape.mine),
-      ...(shape.total ? { total_records: totalWhere(listings, where) } : {}),
-    })
-    .from(listings)
-    .where(sql`${listings.id} in (${pageIds})`)
-    .orderBy(...order);
-}
-
-const possibleStatement = statement(possibleQuery, alwaysGeneric);
-const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).from(listings).where(possibleWhere()));
-
-/** Possible counterparties of `mine` (DESIGN.md §4), a page with its total. */
-export async function listPossible(
-  tx: Tx,
-  opts: { mine: ListingRow; period: string; q: PossibleQuery },
-  withTotal: boolean,
-) {
-  const { mine, period, q } = opts;
-  const sort = q.sort_by ?? 'default';
-  const shape: PossibleShape = {
-    mine: mine.side,
-    sort,
-    order: sort === 'default' ? 'asc' : q.sort_order,
-    total: withTotal,
-  };
-  return possibleStatement(tx, shape).execute({
-    ...possibleValues(mine, period),
-    sales_tax: mine.sales_tax ?? '0',
-    mine_id: mine.id,
-    ...pageOf(q),
-  });
-}
-
-/** How many counterparties `mine` has: for a page past the end, which has no row to carry the total. */
-export async function countPossible(tx: Tx, mine: ListingRow, period: string): Promise<number> {
-  return (await possibleCountStatement(tx).execute(possibleValues(mine, period)))[0]!.n;
-}
-
-/** The values of `possibleWhere`'s placeholders for the counterparties of `mine`. */
-export function possibleValues(mine: ListingRow, period: string) {
-  return {
-    side: mine.side === 'Offer' ? 'Ask' : 'Offer',
-    product: mine.product,
-    from_period: mine.from_period > period ? mine.from_period : period,
-    to_period: mine.to_period,
-    company: mine.company_id,
-    period,
-  };
-}
 
 /**
  * The market (getAllInventory): open listings of `side` of other companies, filtered by products and states,
@@ -185,8 +65,7 @@ export type MarketShape = { products: boolean; states: boolean; search: boolean;
  * state is found by its index, a common one by walking the newest listings (a plan without values walks them for
  * every state: 100 ms on 200,000 listings for a state with none). A searched page is always planned with its term.
  */
-export const marketGeneric = (s: Omit<MarketShape, 'total'>) =>
-  !s.search && ((!s.products && !s.states) || s.walks);
+export const marketGeneric = (s: Omit<MarketShape, 'total'>) => !s.search && ((!s.products && !s.states) || s.walks);
 
 // Lists as one array parameter each (`= any`), so a filter of any length is one statement.
 const marketWhere = (shape: Omit<MarketShape, 'total' | 'walks'>) =>

@@ -21,13 +21,8 @@ import {
   listOwnListings,
   type ListingRow,
 } from './listings.repository.js';
-import {
-  countMarket,
-  countPossible,
-  listMarket,
-  listPossible,
-  type PossibleQuery,
-} from './listings.market.repository.js';
+import { countMarket, listMarket } from './listings.market.repository.js';
+import { countPossible, listPossible, type PossibleQuery, type PossibleRow } from './listings.possible.repository.js';
 import { marketWalks } from './listings.market-plan.js';
 import { feesOf, listingNotFound, toListing, tradingSide } from './listings.service.js';
 
@@ -105,26 +100,34 @@ export async function latestNegotiation(deps: Deps, actor: Actor, product?: stri
 }
 
 export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { offer_id: number }) {
-  const { companyId } = tradingSide(actor);
-  const mine = await findOwnListing(deps.db, companyId, q.offer_id);
-  if (!mine) throw listingNotFound();
+  const { companyId, side } = tradingSide(actor);
   // The order (by default a buyer's cheapest delivered offer first, a seller's highest asked price) is the
-  // statement's shape: `possibleQuery`.
+  // statement's shape: `possibleQuery`. The caller's listing is read in the page's own statement: its side is the
+  // side the company trades.
   const period = currentPeriod(deps.now());
+  const opts = { mine: side, mineId: q.offer_id, companyId, period, q };
   // A product's counterparties run to thousands at market scale: their count is kept for seconds like the market's
   // totals (lib/list.ts), per listing; the order does not change it.
+  let mine: ListingRow | null | undefined;
+  const own = async () => (mine ??= await findOwnListing(deps.db, companyId, q.offer_id));
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
-    key: `possible|${mine.id}|${period}`,
+    key: `possible|${companyId}|${q.offer_id}|${period}`,
     now: deps.now().getTime(),
     q,
-    page: (withTotal) => listPossible(deps.db, { mine, period, q }, withTotal),
-    countAll: () => countPossible(deps.db, mine, period),
+    page: (withTotal) => listPossible(deps.db, opts, withTotal),
+    countAll: async () => {
+      const listing = await own();
+      return listing ? countPossible(deps.db, listing, period) : 0;
+    },
   });
+  // No row: none to list, or no listing of the company's by that id.
+  if (page.records.length === 0 && !(await own())) throw listingNotFound();
   const records: PossibleRecord[] = page.records.map((r) => {
+    const fees = mineFees(r);
     const breakdown = landedPrice({
-      offer: mine.side === 'Offer' ? mine : r,
-      ask: mine.side === 'Ask' ? mine : r,
+      offer: side === 'Offer' ? fees : r,
+      ask: side === 'Ask' ? fees : r,
       price: r.price,
     });
     return {
@@ -145,6 +148,21 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
     };
   });
   return { records, totalRecords: page.totalRecords };
+}
+
+/** The caller's listing's fees a page of counterparties carries on each row (`MINE_FEES`), as a fee holder. */
+function mineFees(r: PossibleRow) {
+  const fee = (name: keyof typeof r & `mine_${string}`) => r[name] ?? null;
+  return {
+    sales_tax: fee('mine_sales_tax'),
+    export_pass_fee: fee('mine_export_pass_fee'),
+    import_pass_fee: fee('mine_import_pass_fee'),
+    escort_fee: fee('mine_escort_fee'),
+    transit_permit_fee: fee('mine_transit_permit_fee'),
+    corporation_fee: fee('mine_corporation_fee'),
+    misc_handling: fee('mine_misc_handling'),
+    transportation: fee('mine_transportation'),
+  };
 }
 
 type MarketQuery = ListQuery & { type_of_spirits?: string[]; state_names?: string[] };

@@ -625,7 +625,8 @@ describe('hot queries are served by their indexes', () => {
     await h.db.execute(sql`analyze`);
     const { ownListingsQuery, ownListingQuery, listingQuery, listingStatsQuery } =
       await import('./listings.repository.js');
-    const { possibleQuery, marketQuery } = await import('./listings.market.repository.js');
+    const { marketQuery } = await import('./listings.market.repository.js');
+    const { possibleQuery } = await import('./listings.possible.repository.js');
     const page = { limit: 10, offset: 0 };
     const mine = (
       await h.db
@@ -792,8 +793,15 @@ describe('a product’s counterparties at market size', () => {
         join (values (0, ${sellerA.company.id}::int, ${sellerA.distilleries[0]!.id}::int),
           (1, ${sellerB.company.id}::int, ${sellerB.distilleries[0]!.id}::int)) s(k, company_id, distillery_id)
           on s.k = i % 2`);
+    // The buyer's ask whose counterparties these are: the page's statement reads it (its product, periods, fees).
+    const [ask] = (
+      (await h.db.execute(sql`insert into listings (side, company_id, distillery_id, state, product,
+          from_period, to_period, original_quantity, available_quantity, price)
+        values ('Ask', ${buyerA.company.id}, ${buyerA.distilleries[0]!.id}, 'Goa', 'Rum Spirit', ${base.from_period},
+          ${base.to_period}, 100, 100, 45) returning id`)) as unknown as { rows: { id: number }[] }
+    ).rows;
     await h.db.execute(sql`analyze listings`);
-    const { possibleQuery } = await import('./listings.market.repository.js');
+    const { possibleQuery } = await import('./listings.possible.repository.js');
     const period = periodAhead(0);
     const values = {
       side: 'Offer',
@@ -802,8 +810,7 @@ describe('a product’s counterparties at market size', () => {
       to_period: base.to_period,
       company: buyerA.company.id,
       period,
-      sales_tax: '0',
-      mine_id: 0,
+      mine_id: ask!.id,
       limit: 10,
       offset: 0,
     };

@@ -7,7 +7,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, statement } from '../../db/statements.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
-import { possibleValues, possibleWhere } from './listings.market.repository.js';
+import { possibleValues, possibleWhere } from './listings.possible.repository.js';
 import type { ListingRow } from './listings.repository.js';
 import { listings } from './listings.table.js';
 

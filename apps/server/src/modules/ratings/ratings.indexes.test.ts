@@ -10,7 +10,7 @@ import { seedApprovedTrade, seedMarket, type Market } from '../../test/bid-fixtu
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
 import { bidListArgs, bidListQuery } from '../bids/bids.lists.repository.js';
-import { possibleQuery } from '../listings/listings.market.repository.js';
+import { possibleQuery } from '../listings/listings.possible.repository.js';
 import { listings } from '../listings/listings.table.js';
 
 let h: Harness;
@@ -74,7 +74,6 @@ describe('the rating columns walk ratings_to_from_idx', () => {
       to_period: ask!.to_period,
       company: ask!.company_id,
       period,
-      sales_tax: '0',
       mine_id: m.ask.id,
       limit: 10,
       offset: 0,

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MARKET_WALK_LIMIT, walkFinds } from './listings.market-plan.js';
+import { MARKET_WALK_LIMIT, walkFinds, type Counts } from './listings.market-plan.js';
 
-// The open listings' counts as listings.market-plan.ts keeps them: per side|product|state, and per side.
-const counts = new Map<string, number>([
-  ['Offer|Grain ENA|Goa', 10],
-  ['Offer|Grain ENA|Punjab', 4_990],
-  ['Offer|Malt Spirit|Punjab', 5_000],
-  ['Offer', 10_000],
-  ['Ask|Grain ENA|Goa', 9_000],
-  ['Ask', 9_000],
+// The open listings' counts as listings.market-plan.ts keeps them: per side, in all and per product and state.
+const counts: Counts = new Map([
+  [
+    'Offer',
+    {
+      all: 10_000,
+      cells: [
+        { product: 'Grain ENA', state: 'Goa', n: 10 },
+        { product: 'Grain ENA', state: 'Punjab', n: 4_990 },
+        { product: 'Malt Spirit', state: 'Punjab', n: 5_000 },
+      ],
+    },
+  ],
+  ['Ask', { all: 9_000, cells: [{ product: 'Grain ENA', state: 'Goa', n: 9_000 }] }],
 ]);
 const offer = { side: 'Offer', period: '2026-11', rows: 10 };
 

@@ -16,8 +16,8 @@ const KEEP_MS = 60_000;
  */
 export const MARKET_WALK_LIMIT = 1_000;
 
-/** Open listings per `side|product|state`, and per `side` alone. */
-type Counts = Map<string, number>;
+/** Open listings per side: in all, and per product and state. */
+export type Counts = Map<string, { all: number; cells: { product: string; state: string; n: number }[] }>;
 type Kept = { at: number; period: string; counts: Promise<Counts> };
 const kept = new WeakMap<object, Kept>();
 
@@ -38,10 +38,11 @@ const countsStatement = fixedStatement(
 
 async function readCounts(tx: Tx, period: string): Promise<Counts> {
   const counts: Counts = new Map();
-  const add = (key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
-  for (const r of await countsStatement(tx).execute({ period })) {
-    add(`${r.side}|${r.product}|${r.state}`, r.n);
-    add(r.side, r.n);
+  for (const { side, product, state, n } of await countsStatement(tx).execute({ period })) {
+    let ofSide = counts.get(side);
+    if (!ofSide) counts.set(side, (ofSide = { all: 0, cells: [] }));
+    ofSide.all += n;
+    ofSide.cells.push({ product, state, n });
   }
   return counts;
 }
@@ -67,17 +68,14 @@ export type MarketFilter = {
 
 /** Whether walking the side's open listings newest first finds a page of `filter` within MARKET_WALK_LIMIT. */
 export function walkFinds(counts: Counts, filter: MarketFilter): boolean {
-  const all = counts.get(filter.side) ?? 0;
-  if (all === 0) return true;
+  const ofSide = counts.get(filter.side);
+  if (!ofSide || ofSide.all === 0) return true;
   let matched = 0;
-  for (const [key, n] of counts) {
-    const [side, product, state] = key.split('|');
-    if (side !== filter.side || state === undefined) continue;
-    if (filter.products && !filter.products.includes(product!)) continue;
-    if (filter.states && !filter.states.includes(state)) continue;
-    matched += n;
+  for (const { product, state, n } of ofSide.cells) {
+    if ((!filter.products || filter.products.includes(product)) && (!filter.states || filter.states.includes(state)))
+      matched += n;
   }
-  return filter.rows * all <= MARKET_WALK_LIMIT * matched;
+  return filter.rows * ofSide.all <= MARKET_WALK_LIMIT * matched;
 }
 
 /** Whether a filtered page of the market runs the plan made without values (the newest-first walk). */

@@ -111,10 +111,17 @@ const marketCountStatement = statement((tx, shape: Omit<MarketShape, 'total' | '
     .from(sql`(select 1 from ${listings} where ${marketWhere(shape)} limit ${MARKET_COUNT_CAP}) as capped`),
 );
 
+/** The market's filters by product and state as the statement takes them: absent when empty. */
+export function marketFilters(q: MarketOptions['q']) {
+  return {
+    products: q.type_of_spirits?.length ? q.type_of_spirits : undefined,
+    states: q.state_names?.length ? q.state_names : undefined,
+  };
+}
+
 function marketShapeAndValues(opts: MarketOptions) {
   const { q } = opts;
-  const products = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
-  const states = q.state_names?.length ? q.state_names : undefined;
+  const { products, states } = marketFilters(q);
   const pattern = searchPattern(q.item_search);
   return {
     shape: { products: !!products, states: !!states, search: !!pattern },
@@ -128,7 +135,7 @@ function marketShapeAndValues(opts: MarketOptions) {
  */
 export async function listMarket(tx: Tx, opts: MarketOptions, withTotal: boolean) {
   const { shape: filters, values } = marketShapeAndValues(opts);
-  const shape = { ...filters, walks: !!opts.walks && (filters.products || filters.states) };
+  const shape = { ...filters, walks: !!opts.walks };
   const rows: (Omit<MarketRow, 'open_bid_id'> & { open_bid_id?: number | null })[] = await marketStatement(tx, {
     ...shape,
     total: withTotal,

@@ -2,7 +2,13 @@
 // shares with them: open listings of the other side, same product, overlapping period, other companies. Statements
 // built once per shape (db/statements.ts).
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
-import { ASK_FEE_FIELDS, OFFER_FEE_FIELDS, type ListingSide } from '@spirit/domain/listings/listings.constants';
+import {
+  ASK_FEE_FIELDS,
+  OFFER_FEE_FIELDS,
+  otherSide,
+  type FeeField,
+  type ListingSide,
+} from '@spirit/domain/listings/listings.constants';
 import { and, count, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -55,32 +61,34 @@ export type PossibleShape = {
 const mineColumn = (column: keyof typeof listings.$inferSelect) => sql.raw(`"mine"."${column}"`);
 
 /** The fees of the caller's listing a counterparty's landed price takes: an ask's delivery fees, an offer's tax. */
-export const MINE_FEES = { Ask: ASK_FEE_FIELDS, Offer: OFFER_FEE_FIELDS };
+const MINE_FEES = { Ask: ASK_FEE_FIELDS, Offer: OFFER_FEE_FIELDS };
+type MineFees = Partial<Record<FeeField, string | null>>;
 
 /**
- * Counterparties of the caller's listing, read in the statement as `mine`: as `possibleWhere`, the period from the
- * later of its From Period and `$period`.
+ * Counterparties of a listing of `of`'s product and periods: open listings of the other side, same product,
+ * overlapping period (from `of.from`: the later of the listing's From Period and the current one), other companies.
  */
-const possibleOfMineWhere = () =>
+const possibleWhereOf = (of: { product: SQLWrapper; from: SQLWrapper; to: SQLWrapper }) =>
   and(
     eq(listings.side, value('side')),
-    sql`${listings.product} = ${mineColumn('product')}`,
-    sql`${listings.to_period} >= greatest(${mineColumn('from_period')}, ${value('period')})`,
-    sql`${listings.from_period} <= ${mineColumn('to_period')}`,
+    sql`${listings.product} = ${of.product}`,
+    sql`${listings.to_period} >= ${of.from}`,
+    sql`${listings.from_period} <= ${of.to}`,
     ne(listings.company_id, value('company')),
     openWhere(value('period')),
   );
 
-/** Counterparties of a listing: open listings of the other side, same product, overlapping period, other companies. */
+/** The counterparties of the caller's listing as the page's statement reads it (`mine`). */
+const possibleOfMineWhere = () =>
+  possibleWhereOf({
+    product: mineColumn('product'),
+    from: sql`greatest(${mineColumn('from_period')}, ${value('period')})`,
+    to: mineColumn('to_period'),
+  });
+
+/** The counterparties of a listing given by its values (`possibleValues`): the offer map's, a page past the end's. */
 export const possibleWhere = () =>
-  and(
-    eq(listings.side, value('side')),
-    eq(listings.product, value('product')),
-    sql`${listings.to_period} >= ${value('from_period')}`,
-    sql`${listings.from_period} <= ${value('to_period')}`,
-    ne(listings.company_id, value('company')),
-    openWhere(value('period')),
-  );
+  possibleWhereOf({ product: value('product'), from: value('from_period'), to: value('to_period') });
 
 /**
  * The statement of `listPossible`: the caller's listing and its counterparties in one round trip. A product's
@@ -123,7 +131,9 @@ export function possibleQuery(tx: Tx, shape: PossibleShape) {
       ...ratingColumns(listingDistillery, value('company')),
       open_bid_id: openPairBidId(shape.mine),
       // The caller's listing's fees, for each row's landed price (the same on every row).
-      ...Object.fromEntries(fees.map((c) => [`mine_${c}`, sql<string | null>`${mineColumn(c)}`])),
+      mine: Object.fromEntries(fees.map((c) => [c, sql<string | null>`${mineColumn(c)}`])) as Partial<
+        Record<FeeField, SQL<string | null>>
+      >,
       ...(shape.total ? { total_records: sql<number>`"total"."n"`.mapWith(Number) } : {}),
     })
     .from(mine)
@@ -141,14 +151,15 @@ export function possibleQuery(tx: Tx, shape: PossibleShape) {
 const possibleStatement = statement(possibleQuery, alwaysGeneric);
 const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).from(listings).where(possibleWhere()));
 
-/** A row of `listPossible`: a counterparty, with the caller's listing's fees as `mine_<fee>`. */
+/** A row of `listPossible`: a counterparty, with the caller's listing's fees (`MINE_FEES`) as `mine`. */
 export type PossibleRow = ListingRow & {
   your_rating: number | null;
   source: string | null;
   industry_rating: string | null;
   open_bid_id: number | null;
+  mine: MineFees;
   total_records?: number;
-} & Partial<Record<`mine_${(typeof MINE_FEES)[ListingSide][number]}`, string | null>>;
+};
 
 /**
  * Possible counterparties of the company's listing `mineId` of side `mine` (DESIGN.md §4), a page with its total
@@ -163,7 +174,7 @@ export async function listPossible(
   const sort = q.sort_by ?? 'default';
   const shape: PossibleShape = { mine, sort, order: sort === 'default' ? 'asc' : q.sort_order, total: withTotal };
   return (await possibleStatement(tx, shape).execute({
-    side: mine === 'Offer' ? 'Ask' : 'Offer',
+    side: otherSide(mine),
     company: opts.companyId,
     period,
     mine_id: opts.mineId,
@@ -179,7 +190,7 @@ export async function countPossible(tx: Tx, mine: ListingRow, period: string): P
 /** The values of `possibleWhere`'s placeholders for the counterparties of `mine`. */
 export function possibleValues(mine: ListingRow, period: string) {
   return {
-    side: mine.side === 'Offer' ? 'Ask' : 'Offer',
+    side: otherSide(mine.side),
     product: mine.product,
     from_period: mine.from_period > period ? mine.from_period : period,
     to_period: mine.to_period,

@@ -21,8 +21,8 @@ import {
   listOwnListings,
   type ListingRow,
 } from './listings.repository.js';
-import { countMarket, listMarket } from './listings.market.repository.js';
-import { countPossible, listPossible, type PossibleQuery, type PossibleRow } from './listings.possible.repository.js';
+import { countMarket, listMarket, marketFilters } from './listings.market.repository.js';
+import { countPossible, listPossible, type PossibleQuery } from './listings.possible.repository.js';
 import { marketWalks } from './listings.market-plan.js';
 import { feesOf, listingNotFound, toListing, tradingSide } from './listings.service.js';
 
@@ -108,8 +108,8 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
   const opts = { mine: side, mineId: q.offer_id, companyId, period, q };
   // A product's counterparties run to thousands at market scale: their count is kept for seconds like the market's
   // totals (lib/list.ts), per listing; the order does not change it.
-  let mine: ListingRow | null | undefined;
-  const own = async () => (mine ??= await findOwnListing(deps.db, companyId, q.offer_id));
+  let mine: Promise<ListingRow | null> | undefined;
+  const own = () => (mine ??= findOwnListing(deps.db, companyId, q.offer_id));
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
     key: `possible|${companyId}|${q.offer_id}|${period}`,
@@ -124,10 +124,9 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
   // No row: none to list, or no listing of the company's by that id.
   if (page.records.length === 0 && !(await own())) throw listingNotFound();
   const records: PossibleRecord[] = page.records.map((r) => {
-    const fees = mineFees(r);
     const breakdown = landedPrice({
-      offer: side === 'Offer' ? fees : r,
-      ask: side === 'Ask' ? fees : r,
+      offer: side === 'Offer' ? r.mine : r,
+      ask: side === 'Ask' ? r.mine : r,
       price: r.price,
     });
     return {
@@ -148,21 +147,6 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
     };
   });
   return { records, totalRecords: page.totalRecords };
-}
-
-/** The caller's listing's fees a page of counterparties carries on each row (`MINE_FEES`), as a fee holder. */
-function mineFees(r: PossibleRow) {
-  const fee = (name: keyof typeof r & `mine_${string}`) => r[name] ?? null;
-  return {
-    sales_tax: fee('mine_sales_tax'),
-    export_pass_fee: fee('mine_export_pass_fee'),
-    import_pass_fee: fee('mine_import_pass_fee'),
-    escort_fee: fee('mine_escort_fee'),
-    transit_permit_fee: fee('mine_transit_permit_fee'),
-    corporation_fee: fee('mine_corporation_fee'),
-    misc_handling: fee('mine_misc_handling'),
-    transportation: fee('mine_transportation'),
-  };
 }
 
 type MarketQuery = ListQuery & { type_of_spirits?: string[]; state_names?: string[] };
@@ -190,8 +174,7 @@ const marketItem = (r: MarketRow, own: boolean) => ({
 export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
   const { companyId, side } = tradingSide(actor);
   const period = currentPeriod(deps.now());
-  const products = q.type_of_spirits?.length ? q.type_of_spirits : undefined;
-  const states = q.state_names?.length ? q.state_names : undefined;
+  const { products, states } = marketFilters(q);
   const { limit, offset } = pageOf(q);
   // A filter by product or state: planned once when walking the newest listings finds its page soon.
   const walks =

@@ -2,13 +2,14 @@
 // sign in. Companies go through the same review service as real registrations, so the seed obeys the rules.
 // The one entry of the seed: seed(), and what start-up prints of it.
 import { randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto.js';
 import { insertCompany } from '../modules/companies/companies.repository.js';
 import { reviewCompany } from '../modules/companies/companies.service.js';
 import { claimUpload } from '../modules/files/files.service.js';
 import { files } from '../modules/files/files.table.js';
 import { stateCities } from '../modules/geo/geo.service.js';
+import { notifications } from '../modules/notifications/notifications.table.js';
 import { seedBids } from './bids.js';
 import { seedRatings } from './ratings.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
@@ -97,7 +98,18 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
   await seedFees(deps, actor, companyIds);
   await seedBids(deps, { companies: DEMO_COMPANIES, companyIds });
   await seedRatings(deps, { companies: DEMO_COMPANIES, companyIds, superAdmin: actor });
+  await quietDemoHistory(deps);
   return report;
+}
+
+/**
+ * The demo's history is told in the app, not by mail: its events become notifications now (the bell shows them on
+ * first start) and those are marked mailed, so the first digest run does not mail every demo account what the seed
+ * played, nor print it all under the sign-ins. Runs only on a database the seed has just filled.
+ */
+async function quietDemoHistory(deps: Deps) {
+  await deps.events.flush();
+  await deps.db.update(notifications).set({ mailed_at: deps.now() }).where(isNull(notifications.mailed_at));
 }
 
 /** The demo accounts that exist in this database (demo passwords are fixed, so they can be shown every start). */

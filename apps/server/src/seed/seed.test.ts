@@ -8,6 +8,9 @@ import { distilleries } from '../modules/distilleries/distilleries.table.js';
 import { feeRates } from '../modules/fees/fees.table.js';
 import { isWholeFile } from '../modules/files/files.verify.js';
 import { mappings } from '../modules/mappings/mappings.table.js';
+import { sendDigests } from '../modules/notifications/notifications.jobs.js';
+import { notifications } from '../modules/notifications/notifications.table.js';
+import { users } from '../modules/users/users.table.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, existingDemoAccounts, printSignIns, seed, type SeedReport } from './index.js';
 import { createHarness, invitationToken, type Harness } from '../test/harness.js';
 
@@ -243,6 +246,18 @@ describe('demo seed', () => {
       ]);
     }
     expect(issued).toHaveLength(traded.length * 2);
+  });
+
+  it('tells the demo history in the app and mails none of it: the first digest run sends nothing', async () => {
+    const negotiator = report.demo[0]!.accounts.find((a) => a.role === 'Negotiator')!;
+    const [user] = await h.db.select().from(users).where(eq(users.email, negotiator.email));
+    const told = await h.db.select().from(notifications).where(eq(notifications.user_id, user!.id));
+    expect(told.some((n) => n.in_app && n.read_at === null)).toBe(true);
+    expect(told.filter((n) => n.mail && n.mailed_at === null)).toEqual([]);
+    expect(await sendDigests(h.deps)).toBe(0);
+    for (const d of report.demo)
+      for (const a of d.accounts)
+        expect((await h.mailsTo(a.email)).filter((m) => m.kind === 'notification_digest')).toEqual([]);
   });
 
   it('does nothing the second time', async () => {

@@ -2,10 +2,14 @@
 // PAN cards of demo companies and the sale orders of demo trades are these.
 import { crc32, deflateSync } from 'node:zlib';
 
-/** A one-page PDF of text lines (Helvetica), with a correct cross-reference table. */
+/**
+ * A one-page PDF of text lines (Helvetica), with a correct cross-reference table. Its first line is also its title,
+ * which a PDF viewer shows in place of the file's name (a preview's is a random blob URL).
+ */
 export function textPdf(lines: string[]): Buffer {
-  const text = lines
-    .map((line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 72 ${720 - i * 24} Td (${line.replace(/[()\\]/g, '')}) Tj ET`)
+  const plain = lines.map((line) => line.replace(/[()\\]/g, ''));
+  const text = plain
+    .map((line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 72 ${720 - i * 24} Td (${line}) Tj ET`)
     .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -13,6 +17,7 @@ export function textPdf(lines: string[]): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Title (${plain[0] ?? ''}) /Producer (Spirit Exchange demo) >>`,
   ];
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -23,7 +28,7 @@ export function textPdf(lines: string[]): Buffer {
   const xref = pdf.length;
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
 }
 

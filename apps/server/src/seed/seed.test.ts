@@ -153,7 +153,11 @@ describe('demo seed', () => {
     expect(daysAgo(span.last)).toBeLessThan(1);
     for (const row of rows) {
       expect(row.kind).toBe('sale_order');
-      expect(isWholeFile(row.content_type, (await h.deps.storage.get(row.storage_key))!)).toBe(true);
+      const bytes = (await h.deps.storage.get(row.storage_key))!;
+      expect(isWholeFile(row.content_type, bytes)).toBe(true);
+      // A PDF's viewer shows its title, not the preview's random blob name.
+      if (row.content_type === 'application/pdf')
+        expect(bytes.toString('latin1')).toMatch(/\/Title \(Sale Order TR-\d{4}-\d{6}\)[\s\S]*\/Info 6 0 R/);
     }
     // The seed's own sessions (which opened approval windows) are closed.
     const open = await h.db.execute(

@@ -49,7 +49,7 @@ test('the SuperAdmin’s dashboard: platform cards, the week’s bids and commis
   await expect(page.getByText('will appear here')).toHaveCount(0);
 
   const approved = page.getByRole('table', { name: 'Approved Bid Status' });
-  await expect(approved.getByRole('columnheader')).toHaveText(['Product', 'Trade Ref.', 'Quantity', 'Price']);
+  await expect(approved.getByRole('columnheader')).toHaveText(['Product', 'Trade Ref.', 'Quantity', 'Price', 'Action']);
   await expect(approved.getByRole('row')).not.toHaveCount(1); // the demo's trades of this week
   await expect(approved.getByText(/^TR-\d{4}-\d{6}$/).first()).toBeVisible();
   const open = page.getByRole('table', { name: 'Open Bid Status' });
@@ -73,6 +73,16 @@ test('the SuperAdmin’s dashboard: platform cards, the week’s bids and commis
   await expectCardOpensItsList(page, 'Pending Approval', /\/prospect$/);
   await expectCardOpensItsList(page, 'Approved Buyer', /\/clients\/Buyer$/);
   await expectCardOpensItsList(page, 'Approved Seller', /\/clients\/Seller$/);
+
+  // A trade of the week opens its detail, which the SuperAdmin reads.
+  await page.goto('/dashboard');
+  const trade = page
+    .getByRole('table', { name: 'Approved Bid Status' })
+    .getByRole('link', { name: /^View Bid Detail TR-/ });
+  const reference = (await trade.first().getAttribute('aria-label'))!.replace('View Bid Detail ', '');
+  await trade.first().click();
+  await expect(page).toHaveURL(/\/biddetail\/\d+$/);
+  await expect(page.getByText(reference)).toBeVisible();
 
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'View Full Report' }).first().click();
@@ -100,6 +110,7 @@ test('a company Admin’s cards open the lists they total', async ({ page }, tes
     'Price',
     'State',
     'Pending',
+    'Action',
   ]);
   await expect(open.getByRole('row').nth(1)).toBeVisible();
   await checkBothWidths(page, testInfo, 'dashboard-admin');
@@ -139,6 +150,15 @@ test('a Negotiator’s dashboard: Approved Orders, My Orders, Bids Lapsed and th
   expect(await cardLabels(page)).toEqual(['Approved Orders', 'My Orders', 'Bids Lapsed']);
   await expect(page.getByRole('table', { name: 'Open Bid Status' }).getByRole('row').nth(1)).toBeVisible();
   await checkBothWidths(page, testInfo, 'dashboard-negotiator');
+  // An open bid of the week opens its bid page (a buyer's counterparty listing is the offer).
+  const first = page
+    .getByRole('table', { name: 'Open Bid Status' })
+    .getByRole('link', { name: /^Open bid \d+$/ })
+    .first();
+  const bidId = (await first.getAttribute('aria-label'))!.replace('Open bid ', '');
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/biditem/\\d+/${bidId}$`));
+  await expect(page.getByRole('heading', { name: `Bid ${bidId}`, level: 1 })).toBeVisible();
   expect(await expectCardOpensItsList(page, 'Approved Orders', /\/approvedbids$/)).toBeGreaterThan(0);
   expect(await expectCardOpensItsList(page, 'My Orders', /\/myorder$/)).toBeGreaterThan(0);
   expect(await expectCardOpensItsList(page, 'Bids Lapsed', /\/bidlapsed$/)).toBeGreaterThan(0);

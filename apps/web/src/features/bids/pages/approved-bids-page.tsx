@@ -5,7 +5,7 @@
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatMoney, formatNumber } from '../../../ui/format';
-import { RowActionLink } from '../../../ui/row-action';
+import { tradeDetailColumn } from '../../../ui/trade-detail-column';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids } from '../api/get-all-bids';
 import { DateTimeCell } from '../components/bid-cells';
@@ -36,18 +36,7 @@ export const approvedColumns: DataColumn<BidListRecord>[] = [
     sortKey: 'modified_on',
     body: (r) => <DateTimeCell value={r.modified_on} />,
   },
-  {
-    key: 'action',
-    header: 'Action',
-    className: 'actions-cell',
-    body: (r) => (
-      <RowActionLink
-        to={`/biddetail/${r.id}`}
-        icon="pi-eye"
-        label={`View Bid Detail ${r.trade_reference_number ?? r.id}`}
-      />
-    ),
-  },
+  tradeDetailColumn<BidListRecord>(),
 ];
 
 export function ApprovedBidsPage() {

@@ -2,6 +2,8 @@
 import type { DashboardBid } from '@spirit/domain/dashboards/dashboards.schemas';
 import type { DataColumn } from '../../../ui/data-list';
 import { formatIsoDateTime, formatMoney, formatNumber } from '../../../ui/format';
+import { RowActionLink } from '../../../ui/row-action';
+import { tradeDetailColumn } from '../../../ui/trade-detail-column';
 
 type Column = DataColumn<DashboardBid>;
 const numeric = 'numeric-cell';
@@ -41,3 +43,23 @@ export const PARTY_COLUMNS: Column[] = [
   COLUMN.validUpto,
   COLUMN.status,
 ];
+
+/**
+ * A bid's page from a company user's list: /biditem/{counterparty listing}/{bid} — a buyer's counterparty listing is
+ * the offer, a seller's the ask.
+ */
+const bidPagePath = (
+  bid: Pick<DashboardBid, 'id' | 'offer_id' | 'ask_id'>,
+  companyType: string | null | undefined,
+) => `/biditem/${companyType === 'Seller' ? bid.ask_id : bid.offer_id}/${bid.id}`;
+
+/** The Action column of a company's open bids: the bid's page, where whoever is next acts. */
+export const openBidAction = (companyType: string | null | undefined): Column => ({
+  key: 'action',
+  header: 'Action',
+  className: 'actions-cell',
+  body: (r) => <RowActionLink to={bidPagePath(r, companyType)} icon="pi-external-link" label={`Open bid ${r.id}`} />,
+});
+
+/** The Action column of approved trades: the trade's detail (the parties' and the SuperAdmin's). */
+export const tradeAction = tradeDetailColumn<DashboardBid>();

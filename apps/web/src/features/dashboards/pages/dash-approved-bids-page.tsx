@@ -5,10 +5,10 @@ import { DataList } from '../../../ui/data-list';
 import { ToggleGroup } from '../../../ui/toggle-group';
 import { useListState } from '../../../ui/use-list-state';
 import { useDashboardApprovedBids } from '../api/get-dashboard-approved-bids';
-import { COLUMN } from '../components/bid-columns';
+import { COLUMN, tradeAction } from '../components/bid-columns';
 import '../components/dashboards.css';
 
-const COLUMNS = [COLUMN.product, COLUMN.tradeRef, COLUMN.quantity, COLUMN.price, COLUMN.saleOrder];
+const COLUMNS = [COLUMN.product, COLUMN.tradeRef, COLUMN.quantity, COLUMN.price, COLUMN.saleOrder, tradeAction];
 type View = 'all' | 'sale_order';
 
 export function DashApprovedBidsPage() {

@@ -1,14 +1,18 @@
 // Open Bids (dashboard) (/dashopenbid; spec 001 §2): the open, still valid bids of the caller's company (every
 // company's for the SuperAdmin), searchable and paged: Product, Trade Ref. (none until a trade), Quantity, Price,
 // with when each lapses and who acts next.
+import { useSession } from '../../../app/session';
 import { DataList } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';
 import { useDashboardOpenBids } from '../api/get-dashboard-open-bids';
-import { COLUMN } from '../components/bid-columns';
+import { COLUMN, openBidAction } from '../components/bid-columns';
 
 const COLUMNS = [COLUMN.product, COLUMN.tradeRef, COLUMN.quantity, COLUMN.price, COLUMN.validUntil, COLUMN.pending];
 
 export function DashOpenBidsPage() {
+  const user = useSession()?.user;
+  // A company user opens the bid's page; the SuperAdmin reads no bid before it is a trade.
+  const columns = user?.company_type ? [...COLUMNS, openBidAction(user.company_type)] : COLUMNS;
   const list = useListState();
   const { page, page_size, item_search } = list.query;
   const result = useDashboardOpenBids({ page, page_size, ...(item_search ? { item_search } : {}) });
@@ -20,7 +24,7 @@ export function DashOpenBidsPage() {
           label="Open bids"
           list={list}
           result={result}
-          columns={COLUMNS}
+          columns={columns}
           rowKey="id"
           search={{ label: 'Search open bids', placeholder: 'Search by product or state', clearable: true }}
         />

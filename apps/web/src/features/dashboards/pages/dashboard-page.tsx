@@ -10,7 +10,7 @@ import { ErrorState } from '../../../ui/status-states';
 import { useDashboardApprovedBids } from '../api/get-dashboard-approved-bids';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { useDashboardOpenBids } from '../api/get-dashboard-open-bids';
-import { COLUMN } from '../components/bid-columns';
+import { COLUMN, openBidAction, tradeAction } from '../components/bid-columns';
 import { BidStatusTable } from '../components/bid-status-table';
 import { CommissionChart } from '../components/commission-chart';
 import { cardsOf, dashboardView, type DashboardView } from '../components/dashboard-view';
@@ -33,21 +33,23 @@ function ApprovedBidStatus() {
       title="Approved Bid Status"
       note={NOTE}
       result={result}
-      columns={[COLUMN.product, COLUMN.tradeRef, COLUMN.quantity, COLUMN.price]}
+      columns={[COLUMN.product, COLUMN.tradeRef, COLUMN.quantity, COLUMN.price, tradeAction]}
       report={{ to: '/dashapprovebid', label: 'View Full Report' }}
     />
   );
 }
 
+/** A company's open bids open their bid page; the SuperAdmin reads no bid before it is a trade. */
 function OpenBidStatus({ company }: { company: boolean }) {
   const result = useDashboardOpenBids(WEEK);
+  const companyType = useSession()?.user.company_type;
   const columns = [COLUMN.product, COLUMN.validUntil, COLUMN.quantity, COLUMN.price];
   return (
     <BidStatusTable
       title="Open Bid Status"
       note={NOTE}
       result={result}
-      columns={company ? [...columns, COLUMN.state, COLUMN.pending] : columns}
+      columns={company ? [...columns, COLUMN.state, COLUMN.pending, openBidAction(companyType)] : columns}
       report={{ to: '/dashopenbid', label: 'View Full Report' }}
     />
   );

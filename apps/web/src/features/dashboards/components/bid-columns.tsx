@@ -48,10 +48,8 @@ export const PARTY_COLUMNS: Column[] = [
  * A bid's page from a company user's list: /biditem/{counterparty listing}/{bid} — a buyer's counterparty listing is
  * the offer, a seller's the ask.
  */
-const bidPagePath = (
-  bid: Pick<DashboardBid, 'id' | 'offer_id' | 'ask_id'>,
-  companyType: string | null | undefined,
-) => `/biditem/${companyType === 'Seller' ? bid.ask_id : bid.offer_id}/${bid.id}`;
+const bidPagePath = (bid: Pick<DashboardBid, 'id' | 'offer_id' | 'ask_id'>, companyType: string | null | undefined) =>
+  `/biditem/${companyType === 'Seller' ? bid.ask_id : bid.offer_id}/${bid.id}`;
 
 /** The Action column of a company's open bids: the bid's page, where whoever is next acts. */
 export const openBidAction = (companyType: string | null | undefined): Column => ({

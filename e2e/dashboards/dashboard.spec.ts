@@ -82,7 +82,7 @@ test('the SuperAdmin’s dashboard: platform cards, the week’s bids and commis
   const reference = (await trade.first().getAttribute('aria-label'))!.replace('View Bid Detail ', '');
   await trade.first().click();
   await expect(page).toHaveURL(/\/biddetail\/\d+$/);
-  await expect(page.getByText(reference)).toBeVisible();
+  await expect(page.getByText(reference, { exact: true })).toBeVisible();
 
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'View Full Report' }).first().click();
@@ -130,6 +130,7 @@ test('a company Admin’s cards open the lists they total', async ({ page }, tes
     'Created On',
     'Valid Upto',
     'Status',
+    'Action',
   ]);
   // The counterparty is masked before a trade; the company's own name is clear.
   await expect(lapsed.getByRole('cell', { name: 'Deccan Distilleries' }).first()).toBeVisible();
@@ -141,6 +142,12 @@ test('a company Admin’s cards open the lists they total', async ({ page }, tes
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(lapsed.getByRole('row').nth(1)).toBeVisible();
   await checkBothWidths(page, testInfo, 'bidlapsed');
+  // A lapsed bid opens its page: its terms and history, nothing left to act on.
+  const first = lapsed.getByRole('link', { name: /^Open bid \d+$/ }).first();
+  const bidId = (await first.getAttribute('aria-label'))!.replace('Open bid ', '');
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/biditem/\\d+/${bidId}$`));
+  await expect(page.getByRole('heading', { name: `Bid ${bidId}`, level: 1 })).toBeVisible();
 });
 
 test('a Negotiator’s dashboard: Approved Orders, My Orders, Bids Lapsed and the open bids', async ({

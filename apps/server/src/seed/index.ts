@@ -2,14 +2,14 @@
 // sign in. Companies go through the same review service as real registrations, so the seed obeys the rules.
 // The one entry of the seed: seed(), and what start-up prints of it.
 import { randomBytes } from 'node:crypto';
-import { inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto.js';
 import { insertCompany } from '../modules/companies/companies.repository.js';
 import { reviewCompany } from '../modules/companies/companies.service.js';
 import { claimUpload } from '../modules/files/files.service.js';
 import { files } from '../modules/files/files.table.js';
 import { stateCities } from '../modules/geo/geo.service.js';
-import { notifications } from '../modules/notifications/notifications.table.js';
+import { markAllMailed } from '../modules/notifications/notifications.jobs.js';
 import { seedBids } from './bids.js';
 import { seedRatings } from './ratings.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
@@ -109,7 +109,7 @@ export async function seed(deps: Deps): Promise<SeedReport | null> {
  */
 async function quietDemoHistory(deps: Deps) {
   await deps.events.flush();
-  await deps.db.update(notifications).set({ mailed_at: deps.now() }).where(isNull(notifications.mailed_at));
+  await markAllMailed(deps);
 }
 
 /** The demo accounts that exist in this database (demo passwords are fixed, so they can be shown every start). */

@@ -70,6 +70,17 @@ export async function warnLapsing(deps: Deps): Promise<number> {
 
 const DIGEST_USERS = 500;
 
+/** The notifications a digest has still to send (notifications_mail_due_idx). */
+const unmailed = () => sql`${notifications.mail} and ${notifications.mailed_at} is null`;
+
+/**
+ * Marks every notification still to be mailed as mailed, sending nothing: history that is told in the app only (the
+ * demo seed's, which would otherwise reach every demo account in its first digest).
+ */
+export async function markAllMailed(deps: Deps): Promise<void> {
+  await deps.db.update(notifications).set({ mailed_at: deps.now() }).where(unmailed());
+}
+
 /**
  * Sends each user with unmailed notifications one digest of them and marks them mailed; a user mailed within the
  * last minute waits for the next run. The rows are marked in a transaction and the mails handed to the mailer after
@@ -85,7 +96,7 @@ export async function sendDigests(deps: Deps): Promise<number> {
       .from(notifications)
       .where(
         and(
-          sql`${notifications.mail} and ${notifications.mailed_at} is null`,
+          unmailed(),
           sql`not exists (select 1 from ${notifications} m where m.user_id = ${notifications.user_id}
             and m.mailed_at > ${recent.toISOString()}::timestamptz)`,
         ),
@@ -96,9 +107,7 @@ export async function sendDigests(deps: Deps): Promise<number> {
     const rows = await tx
       .update(notifications)
       .set({ mailed_at: now })
-      .where(
-        and(inArray(notifications.user_id, userIds), sql`${notifications.mail} and ${notifications.mailed_at} is null`),
-      )
+      .where(and(inArray(notifications.user_id, userIds), unmailed()))
       .returning();
     const people = await tx
       .select({ id: users.id, name: users.name, email: users.email })

@@ -48,16 +48,23 @@ export const PARTY_COLUMNS: Column[] = [
  * A bid's page from a company user's list: /biditem/{counterparty listing}/{bid} — a buyer's counterparty listing is
  * the offer, a seller's the ask.
  */
-const bidPagePath = (bid: Pick<DashboardBid, 'id' | 'offer_id' | 'ask_id'>, companyType: string | null | undefined) =>
+const bidPagePath = (bid: Pick<DashboardBid, 'id' | 'offer_id' | 'ask_id'>, companyType: string) =>
   `/biditem/${companyType === 'Seller' ? bid.ask_id : bid.offer_id}/${bid.id}`;
 
-/** The Action column of a company's open bids: the bid's page, where whoever is next acts. */
-export const openBidAction = (companyType: string | null | undefined): Column => ({
-  key: 'action',
-  header: 'Action',
-  className: 'actions-cell',
-  body: (r) => <RowActionLink to={bidPagePath(r, companyType)} icon="pi-external-link" label={`Open bid ${r.id}`} />,
-});
+/**
+ * `columns` with an Action column opening each bid's page, where whoever is next acts, for a company user; the
+ * SuperAdmin (no company type) reads no bid before it is a trade, so their rows open nothing.
+ */
+export function withBidAction(columns: Column[], companyType: string | null | undefined): Column[] {
+  if (!companyType) return columns;
+  const action: Column = {
+    key: 'action',
+    header: 'Action',
+    className: 'actions-cell',
+    body: (r) => <RowActionLink to={bidPagePath(r, companyType)} icon="pi-external-link" label={`Open bid ${r.id}`} />,
+  };
+  return [...columns, action];
+}
 
 /** The Action column of approved trades: the trade's detail (the parties' and the SuperAdmin's). */
 export const tradeAction = tradeDetailColumn<DashboardBid>();

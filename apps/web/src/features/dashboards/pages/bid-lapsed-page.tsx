@@ -5,13 +5,12 @@ import { useSession } from '../../../app/session';
 import { DataList } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';
 import { useDashboardLapsedBids } from '../api/get-dashboard-lapsed-bids';
-import { PARTY_COLUMNS, openBidAction } from '../components/bid-columns';
+import { PARTY_COLUMNS, withBidAction } from '../components/bid-columns';
 
 const PAGE_SIZES = [10, 20, 30] as const;
 
 export function BidLapsedPage() {
-  const companyType = useSession()?.user.company_type;
-  const columns = companyType ? [...PARTY_COLUMNS, openBidAction(companyType)] : PARTY_COLUMNS;
+  const columns = withBidAction(PARTY_COLUMNS, useSession()?.user.company_type);
   const list = useListState({ pageSizes: PAGE_SIZES });
   const { page, page_size, item_search } = list.query;
   const result = useDashboardLapsedBids({ page, page_size, ...(item_search ? { item_search } : {}) });

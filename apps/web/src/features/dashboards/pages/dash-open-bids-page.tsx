@@ -5,14 +5,12 @@ import { useSession } from '../../../app/session';
 import { DataList } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';
 import { useDashboardOpenBids } from '../api/get-dashboard-open-bids';
-import { COLUMN, openBidAction } from '../components/bid-columns';
+import { COLUMN, withBidAction } from '../components/bid-columns';
 
 const COLUMNS = [COLUMN.product, COLUMN.tradeRef, COLUMN.quantity, COLUMN.price, COLUMN.validUntil, COLUMN.pending];
 
 export function DashOpenBidsPage() {
-  const user = useSession()?.user;
-  // A company user opens the bid's page; the SuperAdmin reads no bid before it is a trade.
-  const columns = user?.company_type ? [...COLUMNS, openBidAction(user.company_type)] : COLUMNS;
+  const columns = withBidAction(COLUMNS, useSession()?.user.company_type);
   const list = useListState();
   const { page, page_size, item_search } = list.query;
   const result = useDashboardOpenBids({ page, page_size, ...(item_search ? { item_search } : {}) });

@@ -10,7 +10,7 @@ import { ErrorState } from '../../../ui/status-states';
 import { useDashboardApprovedBids } from '../api/get-dashboard-approved-bids';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { useDashboardOpenBids } from '../api/get-dashboard-open-bids';
-import { COLUMN, openBidAction, tradeAction } from '../components/bid-columns';
+import { COLUMN, tradeAction, withBidAction } from '../components/bid-columns';
 import { BidStatusTable } from '../components/bid-status-table';
 import { CommissionChart } from '../components/commission-chart';
 import { cardsOf, dashboardView, type DashboardView } from '../components/dashboard-view';
@@ -39,7 +39,6 @@ function ApprovedBidStatus() {
   );
 }
 
-/** A company's open bids open their bid page; the SuperAdmin reads no bid before it is a trade. */
 function OpenBidStatus({ company }: { company: boolean }) {
   const result = useDashboardOpenBids(WEEK);
   const companyType = useSession()?.user.company_type;
@@ -49,7 +48,7 @@ function OpenBidStatus({ company }: { company: boolean }) {
       title="Open Bid Status"
       note={NOTE}
       result={result}
-      columns={company ? [...columns, COLUMN.state, COLUMN.pending, openBidAction(companyType)] : columns}
+      columns={withBidAction(company ? [...columns, COLUMN.state, COLUMN.pending] : columns, companyType)}
       report={{ to: '/dashopenbid', label: 'View Full Report' }}
     />
   );

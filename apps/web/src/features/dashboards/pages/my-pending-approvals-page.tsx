@@ -4,16 +4,15 @@ import { useSession } from '../../../app/session';
 import { DataList } from '../../../ui/data-list';
 import { useListState } from '../../../ui/use-list-state';
 import { useDashboardPendingApprovals } from '../api/get-dashboard-pending-approvals';
-import { PARTY_COLUMNS, openBidAction } from '../components/bid-columns';
+import { PARTY_COLUMNS, withBidAction } from '../components/bid-columns';
 
 const PAGE_SIZES = [10, 20, 30] as const;
 
 export function MyPendingApprovalsPage() {
-  const companyType = useSession()?.user.company_type;
   const list = useListState({ pageSizes: PAGE_SIZES });
   const { page, page_size, item_search } = list.query;
   const result = useDashboardPendingApprovals({ page, page_size, ...(item_search ? { item_search } : {}) });
-  const columns = [...PARTY_COLUMNS, openBidAction(companyType)];
+  const columns = withBidAction(PARTY_COLUMNS, useSession()?.user.company_type);
   return (
     <section className="page page-wide" aria-labelledby="page-title">
       <h1 id="page-title">My Pending Approvals</h1>

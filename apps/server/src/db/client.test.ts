@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { feeRates } from '../modules/fees/fees.table.js';
 import { createPglite, openPglite, type Database } from './client.js';
+import { recordFields } from './pglite-statements.js';
 
 let client: PGlite;
 let database: Database;
 const seen: { parsers: boolean; text: string }[] = [];
-/** The statements PGlite was asked to parse by name (a Parse message first in an exchange). */
+/** The statements PGlite was asked to parse (each Parse message of an exchange). */
 const parsed: string[] = [];
 
 beforeAll(async () => {
@@ -24,7 +25,9 @@ beforeAll(async () => {
   }) as PGlite['query'];
   const execProtocol = client.execProtocol.bind(client);
   client.execProtocol = ((message: Uint8Array, options?: Parameters<PGlite['execProtocol']>[1]) => {
-    if (message[0] === 0x50) parsed.push(new TextDecoder().decode(message.subarray(5)).split('\0')[1]!);
+    for (let at = 0; at < message.length; at += 1 + new DataView(message.buffer, message.byteOffset).getInt32(at + 1)) {
+      if (message[at] === 0x50) parsed.push(new TextDecoder().decode(message.subarray(at + 5)).split('\0')[1]!);
+    }
     return execProtocol(message, options);
   }) as PGlite['execProtocol'];
   database = openPglite(client);
@@ -141,5 +144,77 @@ describe('openPglite', () => {
     const perTurn = new Map<number, number>();
     for (const t of doneAt) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
     expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(2);
+  });
+
+  // Reads of three or more columns come back packed, each row as one text value (db/pglite-statements.ts): every
+  // value must read back exactly as PGlite's own query gives it, in the statement's order.
+  it('reads packed rows back value for value, in their order', async () => {
+    const tricky = [
+      '',
+      ' lead',
+      'trail ',
+      'a "b" \\ c, (d)',
+      '""',
+      '\\',
+      'line\nbreak\ttab',
+      'ü€ 🍶',
+      ')(',
+      ',',
+      'NULL',
+    ];
+    const literal = `{${tricky.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+    const read = sql`select v.n, v.s, null::text as nothing, array[v.s, 'y z', null] as list,
+        jsonb_build_object('k', v.s) as doc, 12.50::numeric as price, timestamptz '2026-11-23 10:20:30.456+00' as at,
+        v.n % 2 = 0 as even, decode('00ff', 'hex') as bytes, '' as empty
+      from unnest(${literal}::text[]) with ordinality as v(s, n) order by v.n desc`;
+    parsed.length = 0;
+    const packed = (await database.db.execute(read)) as unknown as { rows: Record<string, unknown>[] };
+    expect(parsed[1]).toMatch(/^select t::text from \(select v\.n/);
+    const own = await client.query<Record<string, unknown>>(
+      `select v.n, v.s, null::text as nothing, array[v.s, 'y z', null] as list,
+        jsonb_build_object('k', v.s) as doc, 12.50::numeric as price, timestamptz '2026-11-23 10:20:30.456+00' as at,
+        v.n % 2 = 0 as even, decode('00ff', 'hex') as bytes, '' as empty
+      from unnest($1::text[]) with ordinality as v(s, n) order by v.n desc`,
+      [literal],
+    );
+    expect(own.rows.map((r) => r.s)).toEqual([...tricky].reverse());
+    expect(packed.rows).toEqual(own.rows);
+    expect(packed.rows[0]).toMatchObject({ nothing: null, empty: '', price: '12.50', even: false });
+  });
+
+  // A write in a WITH cannot be wrapped. The comment hides the write from the statement's own check, so PostgreSQL's
+  // refusal is what leaves it as it is — outside a transaction only: inside one, a refused statement would abort it.
+  it('leaves a statement PostgreSQL will not pack as it is, and never tries inside a transaction', async () => {
+    const make = (product: string) =>
+      sql`with made as (insert /* here */ into ${feeRates} (company_type, product, commission_amount, state_gst,
+        central_gst) values ('Seller', ${product}, '3', '9', '9') returning id, product, commission_amount)
+        select id, product, commission_amount from made`;
+    const inside = await database.db.transaction(async (tx) => {
+      const first = (await tx.execute(make('Packed Spirit'))) as unknown as { rows: unknown[] };
+      const again = (await tx.execute(make('Packed Malt'))) as unknown as { rows: unknown[] };
+      return [...first.rows, ...again.rows];
+    });
+    expect(inside).toEqual([
+      expect.objectContaining({ product: 'Packed Spirit', commission_amount: '3.00' }),
+      expect.objectContaining({ product: 'Packed Malt', commission_amount: '3.00' }),
+    ]);
+    parsed.length = 0;
+    const outside = (await database.db.execute(make('Packed Grain'))) as unknown as { rows: unknown[] };
+    expect(outside.rows).toEqual([expect.objectContaining({ product: 'Packed Grain', commission_amount: '3.00' })]);
+    // Tried packed, refused, prepared again as it was.
+    expect(parsed).toHaveLength(2);
+    expect(parsed[0]).toMatch(/^select t::text from \(with made/);
+    expect(parsed[1]).toMatch(/^with made/);
+    const kept = await database.db
+      .select()
+      .from(feeRates)
+      .where(sql`${feeRates.product} like 'Packed %'`);
+    expect(kept.map((r) => r.product).sort()).toEqual(['Packed Grain', 'Packed Malt', 'Packed Spirit']);
+  });
+
+  it('splits a row’s text form as PostgreSQL writes it', () => {
+    expect(recordFields('(1,,"","a ""b"" \\\\ c, (d)",x)')).toEqual(['1', null, '', 'a "b" \\ c, (d)', 'x']);
+    expect(recordFields('(,)')).toEqual([null, null]);
+    expect(recordFields('("(",")")')).toEqual(['(', ')']);
   });
 });

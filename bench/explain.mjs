@@ -109,6 +109,18 @@ const cases = {
     company({ status: 'Approved' }),
     'generic',
   ],
+  // getAllBids of a listing (the bid page's list), as the bench asks it: company 1's offer with the most bids.
+  'bids of a listing, page': [
+    () => L.bidListQuery(db, shape({ listing: true })),
+    company({
+      listing: (
+        await pool.query(
+          'select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id limit 1',
+        )
+      ).rows[0].offer_id,
+    }),
+    'generic',
+  ],
   'approved bids of a company, with total': [
     () => L.bidListQuery(db, shape({ status: 'closed', total: true })),
     company({ status: 'Approved' }),

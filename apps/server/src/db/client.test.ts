@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { feeRates } from '../modules/fees/fees.table.js';
 import { createPglite, openPglite, type Database } from './client.js';
-import { recordFields } from './pglite-statements.js';
+import { recordFields } from './packed-rows.js';
 
 let client: PGlite;
 let database: Database;

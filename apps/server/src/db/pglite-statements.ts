@@ -5,10 +5,10 @@
 // exchange, under the same locks PGlite's own `query` takes, with PGlite's own serializers and result parsing.
 // A statement run `generic` is planned without its values (once, then kept), like the generic twin's sessions on
 // PostgreSQL: its exchange sets `plan_cache_mode` before the bind and resets it after the sync.
-// A read of three or more columns runs packed: each row as one text value (the whole row's own text form), which
-// the rows' columns are read back from here (`recordFields`). PGlite sends each value of a row to JavaScript on its
-// own, at about a microsecond a value: a page of bids (10 rows of 35 values) spent 0.4 ms in it, packed 0.18.
+// A read of three or more columns runs packed (db/packed-rows.ts): PGlite sends each value of a row to JavaScript on
+// its own, at about a microsecond a value: a page of bids (10 rows of 35 values) spent 0.4 ms in it, packed 0.18.
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { PACK_FROM_COLUMNS, packable, packedText, recordFields } from './packed-rows.js';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -27,58 +27,6 @@ const PLAN_GENERIC = 'set plan_cache_mode = force_generic_plan';
 const PLAN_DEFAULT = 'reset plan_cache_mode';
 const ownCommand = (m: Message) =>
   m.name === 'commandComplete' && /^(RE)?SET\b/.test((m as { text?: string }).text ?? '');
-
-/** Reads that may run packed: a select that neither writes (in a WITH) nor locks rows. */
-const READ = /^\s*(select|with)\b/i;
-const WRITES_OR_LOCKS =
-  /\b(insert\s+into|delete\s+from|update\s+("[^"]+"|\w+)(\s+(as\s+)?\w+)?\s+set|for\s+(no\s+key\s+update|update|key\s+share|share))\b/i;
-const PACK_FROM_COLUMNS = 3;
-
-/**
- * The statement with each row as one value: the whole row as text. A subquery with ORDER BY or LIMIT is never
- * flattened into the query around it, so the rows keep their order. The newline ends a closing line comment.
- */
-export const packedText = (text: string) => `select t::text from (${text.replace(/[\s;]+$/, '')}\n) t`;
-
-/**
- * The values of a row's text form `(a,"b c",,"")`: unquoted values as they are, an empty one null; quoted ones with
- * `""` and `\\` undone — as PostgreSQL writes a composite value (record_out), so each is its column's own text.
- */
-export function recordFields(text: string): (string | null)[] {
-  const fields: (string | null)[] = [];
-  const end = text.length - 1;
-  let i = 1;
-  for (;;) {
-    if (text.charCodeAt(i) === 34 /* " */) {
-      let value = '';
-      let from = ++i;
-      for (;;) {
-        const c = text.charCodeAt(i);
-        if (c === 34 && text.charCodeAt(i + 1) === 34) {
-          value += text.slice(from, i + 1);
-          from = i += 2;
-        } else if (c === 92 /* \ */) {
-          value += text.slice(from, i);
-          from = i + 1;
-          i += 2;
-        } else if (c === 34) {
-          value += text.slice(from, i++);
-          break;
-        } else if (i >= end) {
-          throw new Error('A packed row ended inside a quoted value');
-        } else i++;
-      }
-      fields.push(value);
-    } else {
-      let next = text.indexOf(',', i);
-      if (next < 0 || next > end) next = end;
-      fields.push(next === i ? null : text.slice(i, next));
-      i = next;
-    }
-    if (i >= end) return fields;
-    i++; // the comma
-  }
-}
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -124,13 +72,12 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
       { syncToFs: false },
     );
     const rowDescription = messages.find((m) => m.name === 'rowDescription') as { fields?: unknown[] } | undefined;
-    const packable =
-      (rowDescription?.fields?.length ?? 0) >= PACK_FROM_COLUMNS && READ.test(text) && !WRITES_OR_LOCKS.test(text);
+    const packs = (rowDescription?.fields?.length ?? 0) >= PACK_FROM_COLUMNS && packable(text);
     const statement: Named = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
       rowDescription: rowDescription as Message | undefined,
-      packed: packable ? null : false,
+      packed: packs ? null : false,
     };
     named.set(text, statement);
     return statement;

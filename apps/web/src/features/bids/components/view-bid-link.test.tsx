@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bidPagePath, ViewBidLink } from './view-bid-link';
+import { bidPagePath } from '../../../ui/bid-links';
+import { ViewBidLink } from './view-bid-link';
 
 const bid = { id: 5, offer_id: 10, ask_id: 20 };
 

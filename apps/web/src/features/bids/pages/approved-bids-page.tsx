@@ -5,7 +5,7 @@
 import type { BidListRecord } from '@spirit/domain/bids/bids.schemas';
 import { DataList, type DataColumn } from '../../../ui/data-list';
 import { formatMoney, formatNumber } from '../../../ui/format';
-import { tradeDetailColumn } from '../../../ui/trade-detail-column';
+import { tradeDetailColumn } from '../../../ui/bid-links';
 import { useListState } from '../../../ui/use-list-state';
 import { useAllBids } from '../api/get-all-bids';
 import { DateTimeCell } from '../components/bid-cells';

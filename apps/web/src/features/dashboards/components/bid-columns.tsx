@@ -3,7 +3,7 @@ import type { DashboardBid } from '@spirit/domain/dashboards/dashboards.schemas'
 import type { DataColumn } from '../../../ui/data-list';
 import { formatIsoDateTime, formatMoney, formatNumber } from '../../../ui/format';
 import { RowActionLink } from '../../../ui/row-action';
-import { tradeDetailColumn } from '../../../ui/trade-detail-column';
+import { bidPagePath, tradeDetailColumn } from '../../../ui/bid-links';
 
 type Column = DataColumn<DashboardBid>;
 const numeric = 'numeric-cell';
@@ -43,13 +43,6 @@ export const PARTY_COLUMNS: Column[] = [
   COLUMN.validUpto,
   COLUMN.status,
 ];
-
-/**
- * A bid's page from a company user's list: /biditem/{counterparty listing}/{bid} — a buyer's counterparty listing is
- * the offer, a seller's the ask.
- */
-const bidPagePath = (bid: Pick<DashboardBid, 'id' | 'offer_id' | 'ask_id'>, companyType: string) =>
-  `/biditem/${companyType === 'Seller' ? bid.ask_id : bid.offer_id}/${bid.id}`;
 
 /**
  * `columns` with an Action column opening each bid's page, where whoever is next acts, for a company user; the

@@ -87,13 +87,14 @@ async function measureFloor(env, kind, bare) {
 }
 
 /**
- * The uncached rows: a server whose market cache is off (MARKET_CACHE_SECONDS=0) answers every request by running
- * its statements — no kept figure or total, no computation shared by callers arriving together. Started once the
+ * The uncached rows: a server whose market cache and record memo are off (MARKET_CACHE_SECONDS=0,
+ * RECORD_MEMO_ENTRIES=0) answers every request by running its statements and rendering every record — no kept figure,
+ * total or record, no computation shared by callers arriving together. Started once the
  * app's server has stopped (PGlite serves one process); its repetitions go into `runs` beside the others'.
  */
 async function measureUncached(env, list, runs, kind) {
   if (!list.length) return;
-  const server = await startServer({ ...env, MARKET_CACHE_SECONDS: '0' });
+  const server = await startServer({ ...env, MARKET_CACHE_SECONDS: '0', RECORD_MEMO_ENTRIES: '0' });
   try {
     for (const s of list) await measureLoad(server.base, s, 1).then(() => drained(server.base)); // warm-up
     for (let rep = 1; rep <= opts.reps; rep++)

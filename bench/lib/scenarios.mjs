@@ -80,8 +80,9 @@ export function scenarios(ids) {
     // After the trade (issue 22): My Service Fee and the ratings lists.
     post('getAllBidCommission page 1', 'getAllBidCommission', {}, admin),
     post('getAllBidCommission (SuperAdmin)', 'getAllBidCommission', {}, superAdmin),
-    // The same figures computed on every request: a second server with its market cache off (MARKET_CACHE_SECONDS=0),
-    // measured after the first has stopped, so each request runs the statements the cached rows above mostly skip.
+    // The same figures computed on every request: a second server with its market cache and record memo off
+    // (MARKET_CACHE_SECONDS=0, RECORD_MEMO_ENTRIES=0), measured after the first has stopped, so each request runs the
+    // statements and renders the records the cached rows above mostly skip.
     ...[
       post('getPriceTrend', 'getPriceTrend', {}, negotiator),
       post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
@@ -100,7 +101,9 @@ export function scenarios(ids) {
         { from_date: daysAgo(364), to_date: daysAgo(0) },
         superAdmin,
       ),
+      post('Approved Bids (getAllBids tracked)', 'getAllBids', TRACKED, negotiator),
       post('Approved Bids (getAllBids tracked, SuperAdmin)', 'getAllBids', TRACKED, superAdmin),
+      post('getAllBidCommission page 1', 'getAllBidCommission', {}, admin),
       post('getDashboardData (company cards)', 'getDashboardData', {}, negotiator),
       post('getDashboardData (SuperAdmin)', 'getDashboardData', {}, superAdmin),
       post('getDashboardAllApprovedBids 7 days (SuperAdmin)', 'getDashboardAllApprovedBids', { days: 7 }, superAdmin),

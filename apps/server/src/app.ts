@@ -15,7 +15,9 @@ import { startScheduler } from './lib/scheduler.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { bidsRoutes } from './modules/bids/bids.routes.js';
 import { lapseExpired } from './modules/bids/bids.lapse.js';
+import { toJsonText } from './lib/json-records.js';
 import { createMarketCache } from './lib/market-cache.js';
+import { createRecordMemo } from './lib/record-memo.js';
 import { createActorCache } from './modules/auth/actor-cache.js';
 import { createEventHub } from './modules/events/events.outbox.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -88,8 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   // (mail in flight still writes its outbox row, the scheduler stops, LISTEN ends on an open connection).
   if (options.closeDatabase) app.addHook('onClose', async () => options.database.close());
   app.setValidatorCompiler(validatorCompiler);
-  // Responses are plain JSON; the response schemas document the contract and the tests check it.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Responses are plain JSON, a list's kept records spliced in as their text (lib/json-records.ts); the response
+  // schemas document the contract and the tests check it.
+  app.setSerializerCompiler(() => toJsonText);
 
   const db = options.database.db;
   const now = options.now ?? (() => new Date());
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     actorCache: createActorCache({ ttlMs: config.actorCacheSeconds * 1000, maxEntries: 50_000 }),
     marketCache: createMarketCache({ ttlMs: config.marketCacheSeconds * 1000, maxEntries: 1_000 }),
+    recordMemo: createRecordMemo({ maxEntries: config.recordMemoEntries }),
     events: createEventHub({ database: options.database, log: app.log }),
   };
   app.decorate('deps', deps);

@@ -30,6 +30,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   ACTOR_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   MARKET_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(15),
+  RECORD_MEMO_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
@@ -83,6 +84,8 @@ export type Config = {
   actorCacheSeconds: number;
   /** How long the market's figures and list totals are kept (lib/market-cache.ts); 0 computes every answer. */
   marketCacheSeconds: number;
+  /** How many rendered records a process keeps (lib/record-memo.ts); 0 renders every one. */
+  recordMemoEntries: number;
   logLevel: string;
   captchaHmacKey: string | undefined;
   captchaMaxNumber: number;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     actorCacheSeconds: e.ACTOR_CACHE_SECONDS,
     marketCacheSeconds: e.MARKET_CACHE_SECONDS,
+    recordMemoEntries: e.RECORD_MEMO_ENTRIES,
     logLevel: e.LOG_LEVEL,
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,

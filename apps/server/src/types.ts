@@ -4,6 +4,7 @@ import type { PollShortcut } from './http/poll-shortcut.js';
 import type { Database, Db } from './db/client.js';
 import type { Actor } from './lib/actor.js';
 import type { MarketCache } from './lib/market-cache.js';
+import type { RecordMemo } from './lib/record-memo.js';
 import type { ActorCache } from './modules/auth/actor-cache.js';
 import type { EventHub } from './modules/events/events.outbox.js';
 import type { CaptchaService } from './modules/captcha/captcha.service.js';
@@ -22,6 +23,8 @@ export type Deps = {
   actorCache: ActorCache;
   /** Market figures this process computed recently (lib/market-cache.ts). */
   marketCache: MarketCache;
+  /** Records this process rendered, as JSON text under keys that name all they show (lib/record-memo.ts). */
+  recordMemo: RecordMemo;
   /** The event outbox's runtime in this process: numbering, fan-out, durable consumers (modules/events). */
   events: EventHub;
   now: () => Date;

@@ -72,7 +72,7 @@ class PreparingClient extends pg.Client {
       if (!config.name) config.name = nameOf(config.text);
       if (config.name) {
         const submit = (query: DescribedQuery) => (super.query as (q: unknown) => unknown)(query);
-        return runDescribed(submit, config, args[1], args[2]) as never;
+        return runDescribed(submit, config as { text: string }, args[1], args[2]) as never;
       }
     }
     return (super.query as (...a: unknown[]) => never)(...args);

@@ -1,5 +1,6 @@
 // Every table, for Drizzle's typed queries and for drizzle-kit's migration generator.
 export * from '../modules/companies/companies.table.js';
+export * from '../modules/companies/names-epoch.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/captcha/captcha.table.js';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Actor } from '../lib/actor.js';
 import { currentGeneration, etagOf, stillFresh } from '../lib/change-stamp.js';
 import { forbidden, tooMany, unauthorized } from '../lib/errors.js';
+import type { Records } from '../lib/json-records.js';
 
 export type MethodContext<M extends MethodName> = {
   body: z.output<(typeof METHODS)[M]['body']>;
@@ -17,7 +18,10 @@ export type MethodContext<M extends MethodName> = {
   reply: FastifyReply;
 };
 
-export type MethodResult<M extends MethodName> = { message?: string; data: MethodData<M> };
+/** What a handler may answer as `D`: a list's records as objects or already as JSON text (lib/json-records.ts). */
+export type Wire<D> = D extends { records: (infer R)[] } ? Omit<D, 'records'> & { records: Records<R> } : D;
+
+export type MethodResult<M extends MethodName> = { message?: string; data: Wire<MethodData<M>> };
 
 export type RateLimit = {
   max: number;
@@ -47,7 +51,7 @@ type Options<M extends MethodName = MethodName> = {
    * changes by time alone (`NEVER` when it does not). Only for reads whose answer depends on the database, the
    * caller, the body and that instant, and nothing else.
    */
-  etag?: (data: MethodData<M>, now: number) => number;
+  etag?: (data: Wire<MethodData<M>>, now: number) => number;
 };
 
 const envelopeOf = (data: z.ZodType) =>

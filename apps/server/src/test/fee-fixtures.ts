@@ -17,6 +17,18 @@ export async function seedRates(h: Harness, superToken: string, rates: { buyer: 
   }
 }
 
+/** A correction of the trade `id`'s rates (updateBidCommission's body), the same rates as before by default. */
+export const feeCorrection = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  buyer_commission_amount: '1.40',
+  buyer_central_gst: '9',
+  buyer_state_gst: '9',
+  seller_commission_amount: '0.33',
+  seller_central_gst: '2.5',
+  seller_state_gst: '2.5',
+  ...over,
+});
+
 /** `getInvoicePdf` as `token`: the status, headers and bytes. */
 export async function downloadInvoice(h: Harness, id: number, token: string | null) {
   const res = await h.app.inject({

@@ -2,7 +2,9 @@
 // SuperAdmin (search, paging, order), the trade's detail with both names for the parties and the SuperAdmin only,
 // and each side reading its own fee rates alone.
 import { bidDetailSchema, getAllBidsResultSchema } from '@spirit/domain/bids/bids.schemas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feeCorrection } from '../../test/fee-fixtures.js';
 import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
 import { seedAsk, seedOffer, seedTrader, type Trader } from '../../test/team-fixtures.js';
 import { seedApprovedTrade, seedMarket, seedOpenBid, type BidData, type Market } from '../../test/bid-fixtures.js';
@@ -189,5 +191,78 @@ describe('Bid Detail (getBidById of an approved trade)', () => {
     }
     expect((await detail(m.seller.approver.token, id)).fees).toEqual(sellerFees);
     expect((await detail(superToken, id)).fees).toEqual({ ...buyerFees, ...sellerFees });
+  });
+});
+
+// Approved Bids answers from records kept as JSON text under keys naming all they show (lib/record-memo.ts): a kept
+// record must read exactly as a fresh one, and any change to what it shows must make a new one at once.
+type Epoch = { rows: { epoch: string | number }[] };
+
+describe('Approved Bids from kept records', () => {
+  /** The answer's text as the server wrote it. */
+  const raw = async (token: string, body: Record<string, unknown> = {}) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/getAllBids',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ ...APPROVED, ...body }),
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    return res.payload;
+  };
+  const statements = async (token: string) => {
+    const before = h.deps.database.queries.count;
+    await raw(token);
+    return h.deps.database.queries.count - before;
+  };
+
+  it('answers a kept page byte for byte as a fresh one, in one statement; each viewer its own', async () => {
+    const views = [m.buyer.negotiator.token, m.seller.adminToken, superToken];
+    const fresh = [];
+    for (const token of views) {
+      const memo = h.deps.recordMemo;
+      const size = memo.size;
+      fresh.push(await raw(token, { page_size: 30 }));
+      expect(memo.size).toBeGreaterThanOrEqual(size);
+    }
+    for (const [i, token] of views.entries()) expect(await raw(token, { page_size: 30 })).toBe(fresh[i]);
+    // Each side's view and the platform's are kept apart (the counterparty's state, the viewer's side).
+    const sides = fresh.map((p) => [
+      ...new Set(JSON.parse(p).data.records.map((r: { viewer_side: unknown }) => r.viewer_side)),
+    ]);
+    expect(sides).toEqual([['buyer'], ['seller'], [null]]);
+    // Kept records and a kept total: the page is one statement (its keys).
+    await raw(m.buyer.negotiator.token);
+    expect(await statements(m.buyer.negotiator.token)).toBe(1);
+  });
+
+  it('shows a renamed company and a corrected trade at once', async () => {
+    const token = m.seller.adminToken;
+    await raw(token);
+    const was = m.seller.company.body.name as string;
+    const epoch = async () =>
+      Number(((await h.db.execute(sql`select epoch from names_epoch`)) as unknown as Epoch).rows[0]!.epoch);
+    const first = await epoch();
+    // Only a change of a shown name raises the names' epoch (migration 0037's trigger).
+    await h.db.execute(sql`update companies set city = city, name = name where id = ${m.seller.company.id}`);
+    expect(await epoch()).toBe(first);
+    await h.db.execute(sql`update companies set name = ${`${was} Renamed`} where id = ${m.seller.company.id}`);
+    expect(await epoch()).toBe(first + 1);
+    try {
+      const page = JSON.parse(await raw(token)).data.records as { seller_company_name: string }[];
+      expect(new Set(page.map((r) => r.seller_company_name))).toEqual(new Set([`${was} Renamed`]));
+    } finally {
+      await h.db.execute(sql`update companies set name = ${was} where id = ${m.seller.company.id}`);
+    }
+    expect(JSON.parse(await raw(token)).data.records[0].seller_company_name).toBe(was);
+
+    // A correction of the fees raises the trade's version and its change time: its record is made again.
+    const before = JSON.parse(await raw(superToken)).data.records.find((r: { id: number }) => r.id === otherTrade.id);
+    const corrected = await h.call('updateBidCommission', feeCorrection(otherTrade.id), superToken);
+    expect(corrected.statusCode, JSON.stringify(corrected.body)).toBe(200);
+    const after = JSON.parse(await raw(superToken)).data.records.find((r: { id: number }) => r.id === otherTrade.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.modified_on).not.toBe(before.modified_on);
+    expect(after).toEqual(getAllBidsResultSchema.parse({ records: [after], totalRecords: 1 }).records[0]);
   });
 });

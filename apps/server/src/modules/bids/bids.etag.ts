@@ -2,6 +2,7 @@
 // until it lapses at `valid_until` while open (bids.rules.ts); a page of bids until a row on it lapses, a minute
 // at most.
 import { NEVER, listHorizon } from '../../lib/change-stamp.js';
+import { JsonRecords, type Records } from '../../lib/json-records.js';
 
 type Timed = { status: string; valid_until: string };
 
@@ -11,5 +12,8 @@ export const lapsesAt = (bid: Timed) =>
 export const bidEtag = { etag: lapsesAt };
 
 export const bidPageEtag = {
-  etag: (page: { records: Timed[] }, now: number) => listHorizon(now, ...page.records.map(lapsesAt)),
+  etag: (page: { records: Records<Timed> }, now: number) =>
+    page.records instanceof JsonRecords
+      ? listHorizon(now, page.records.until)
+      : listHorizon(now, ...page.records.map(lapsesAt)),
 };

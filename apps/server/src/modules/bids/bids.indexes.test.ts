@@ -13,7 +13,14 @@ import { marketQuery } from '../listings/listings.market.repository.js';
 import { ownListingsQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
 import { bidViewQuery } from './bids.detail.repository.js';
-import { awaitingCountQuery, bidListArgs, bidListQuery, type BidListOptions } from './bids.lists.repository.js';
+import {
+  awaitingCountQuery,
+  bidListArgs,
+  bidListQuery,
+  trackedKeysQuery,
+  trackedRowsQuery,
+  type BidListOptions,
+} from './bids.lists.repository.js';
 import { openBidsOnQuery, tickerQuery } from './bids.market.repository.js';
 import { tiersQuery } from './bids.repository.js';
 
@@ -199,6 +206,22 @@ describe('the bid lists walk their own indexes', () => {
     const rated = await plan(opts, 'force_generic_plan');
     expect(rated, rated).toMatch(/on distillery_ratings/);
     expect(rated, rated).toMatch(/on listings offer/);
+  });
+
+  // Approved Bids as the server answers it (bids.read.ts `tradesList`): the page's keys walk the company's status
+  // indexes and read neither ratings, listings nor companies; the records the memo lacks are read by primary key.
+  it('the tracked trades’ keys walk the status indexes; their rows are read by key', async () => {
+    const opts = { companyId: m.buyer.company.id, userId: m.buyer.negotiator.id, now: new Date(), tracked: true };
+    const { shape, values } = bidListArgs({ ...opts, q: { ...q, bid_status: 'Approved' as const } }, true);
+    for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+      const keys = await planOf(h.db, trackedKeysQuery(h.db, shape), values, mode);
+      expect(keys, keys).toMatch(/bids_(buyer|seller)_status_idx/);
+      // Nor any company: the names' epoch stands for the names (migration 0037).
+      expect(keys, keys).not.toMatch(/ratings|on listings|on companies|Seq Scan on bids/);
+      const rows = await planOf(h.db, trackedRowsQuery(h.db), { ids: [1, 2, 3] }, mode);
+      expect(rows, rows).toMatch(/Index Scan using bids_pkey on bids/);
+      expect(rows, rows).not.toMatch(/ratings|on listings|Seq Scan on bids/);
+    }
   });
 
   it('a company’s approved trades, oldest first', async () => {

@@ -10,12 +10,13 @@ import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
 import { eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
+import { alwaysGeneric, fixedStatement, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
 import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
 import type { BidRow } from './bids.repository.js';
 import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
+import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
 import { pairFields } from './bids.view.js';
@@ -112,10 +113,16 @@ const noListingFigures = {
 };
 
 /**
- * The page of `shape` with `columns`: its rows by key, joined to both companies, and to both listings when the
- * columns read them (`join.listings`: their quantities and prices; the states are the bid's own).
+ * The page of `shape` with `columns`: its rows by key, joined to both companies (unless `names` is false), and to both
+ * listings when the columns read them (`join.listings`: their quantities and prices; the states are the bid's own).
+ * `byIds`: the rows of the bids `$ids` instead of the page's.
  */
-function pageQuery<C extends SelectedFields>(tx: Tx, shape: BidListShape, columns: C, join: { listings: boolean }) {
+function pageQuery<C extends SelectedFields>(
+  tx: Tx,
+  shape: BidListShape,
+  columns: C,
+  join: { listings: boolean; byIds?: boolean; names?: false },
+) {
   const parts = bidParts(shape);
   const page = tx
     .select({
@@ -127,42 +134,61 @@ function pageQuery<C extends SelectedFields>(tx: Tx, shape: BidListShape, column
   const joined = join.listings
     ? page.innerJoin(offer, eq(offer.id, bids.offer_id)).innerJoin(ask, eq(ask.id, bids.ask_id))
     : page;
+  const named =
+    join.names === false
+      ? joined
+      : joined
+          .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
+          .innerJoin(seller, eq(seller.id, bids.seller_company_id));
   return (
-    joined
-      .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
-      .innerJoin(seller, eq(seller.id, bids.seller_company_id))
+    named
       // The page's ids as one array value: the planner reads the page's rows by primary key and joins them row by row.
       // As `id in (…)`, a generic plan guessed the subquery at a tenth of the index it walks (40,000 of the platform's
       // approved trades) and hash-joined every listing and company to it.
-      .where(sql`${bids.id} = any(array(${pageIds(parts, shape.order)}))`)
+      .where(
+        join.byIds
+          ? sql`${bids.id} = any(${sql.placeholder('ids')}::int[])`
+          : sql`${bids.id} = any(array(${pageIds(parts, shape.order)}))`,
+      )
       .orderBy(byChange(shape.order))
   );
 }
 
+/**
+ * A tracked trade's row (Approved Bids): the bid's own states and no listing, no ratings — two listing probes and three
+ * rating probes a row fewer; what it does not read is null.
+ */
+const trackedColumns = {
+  bid: bidListColumns,
+  offer_state: bids.seller_state,
+  ask_state: bids.buyer_state,
+  ...noListingFigures,
+  buyer_name: nameOf(buyer),
+  seller_name: nameOf(seller),
+  ...noRatings,
+};
+
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
-  return pageQuery(
-    tx,
-    shape,
-    {
-      bid: bidListColumns,
-      // The tracked trades read the bid's own states and no listing: two listing probes a row fewer.
-      ...(shape.tracked
-        ? { offer_state: bids.seller_state, ask_state: bids.buyer_state, ...noListingFigures }
-        : pairFields(bids, offer, ask)),
-      buyer_name: nameOf(buyer),
-      seller_name: nameOf(seller),
-      // Three probes a row; a list that shows no rating reads nulls of the same types instead.
-      ...(shape.tracked ? noRatings : ratingColumns(counterpartyDistillery, sql.placeholder('company'))),
-      // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
-      ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
-      // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
-      // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
-      ...(shape.listing ? { listing_own: listingOwn } : {}),
-    },
-    // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
-    { listings: !shape.tracked || shape.awaiting !== 'no' },
-  );
+  const extras = {
+    // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+    ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
+    // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
+    // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
+    ...(shape.listing ? { listing_own: listingOwn } : {}),
+  };
+  const columns = shape.tracked
+    ? { ...trackedColumns, ...extras }
+    : {
+        bid: bidListColumns,
+        ...pairFields(bids, offer, ask),
+        buyer_name: nameOf(buyer),
+        seller_name: nameOf(seller),
+        ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+        ...extras,
+      };
+  // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
+  return pageQuery(tx, shape, columns, { listings: !shape.tracked || shape.awaiting !== 'no' });
 }
 
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).
@@ -189,6 +215,46 @@ export function dashboardListQuery(tx: Tx, shape: BidListShape) {
   );
 }
 const dashboardListStatement = statement(dashboardListQuery, alwaysGeneric);
+
+/**
+ * What names a tracked trade's record (bids.read.ts, lib/record-memo.ts): the page of `shape` as ids, versions and
+ * parties, with the names epoch (migration 0037) in place of their names — four columns a row where the
+ * record reads thirty-five, and no company read. The rows the memo does not hold are read by `trackedRowsQuery`.
+ */
+export function trackedKeysQuery(tx: Tx, shape: BidListShape) {
+  return pageQuery(
+    tx,
+    shape,
+    {
+      id: bids.id,
+      version: bids.version,
+      buyer_company_id: bids.buyer_company_id,
+      seller_company_id: bids.seller_company_id,
+      names: currentNamesEpoch,
+    },
+    { listings: false, names: false },
+  );
+}
+const trackedKeysStatement = statement(trackedKeysQuery, alwaysGeneric);
+
+/** The tracked trades `$ids` with a tracked list's columns, and the names epoch they were read at. */
+export function trackedRowsQuery(tx: Tx) {
+  const shape: BidListShape = { ...AWAITING_SHAPE, awaiting: 'no', status: 'closed' };
+  return pageQuery(tx, shape, { ...trackedColumns, names: currentNamesEpoch }, { listings: false, byIds: true });
+}
+const trackedRowsStatement = fixedStatement(trackedRowsQuery, alwaysGeneric);
+
+/** A tracked list's page of keys, with `total_records` on its rows when `withTotal`. */
+export async function trackedKeysPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
+  const { shape, values } = bidListArgs({ ...opts, tracked: true }, withTotal);
+  return trackedKeysStatement(tx, shape).execute(values);
+}
+export type TrackedKey = Awaited<ReturnType<typeof trackedKeysPage>>[number];
+
+/** The tracked trades of `ids` as a tracked list reads its rows. */
+export async function trackedRows(tx: Tx, ids: number[]) {
+  return trackedRowsStatement(tx).execute({ ids });
+}
 
 /** A list's shape and the values of its placeholders. */
 export function bidListArgs(opts: BidListOptions, withTotal: boolean) {

@@ -2,17 +2,27 @@
 // trades, nothing else. The effective status and the masking are bids.view.ts's.
 import { saleOrderRefusal } from '@spirit/domain/bids/bids.rules';
 import { AWAITING_COUNT_CAP } from '@spirit/domain/bids/bids.constants';
-import type { AwaitingBidCount, GetAllBids } from '@spirit/domain/bids/bids.schemas';
+import type { AwaitingBidCount, BidListRecord, GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
+import { NEVER } from '../../lib/change-stamp.js';
+import { JsonRecords, type Records } from '../../lib/json-records.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
+import { memoTexts } from '../../lib/record-memo.js';
 import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
 import { findBidView } from './bids.detail.repository.js';
-import { bidListPage, countAwaiting, countBids, type BidListOptions } from './bids.lists.repository.js';
+import {
+  bidListPage,
+  countAwaiting,
+  countBids,
+  trackedKeysPage,
+  trackedRows,
+  type BidListOptions,
+} from './bids.lists.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /** The platform reads as no company: its rating columns find no rows of a company 0. */
@@ -60,20 +70,39 @@ function listOptions(actor: Actor, q: GetAllBids): Omit<BidListOptions, 'now'> {
   return { companyId, userId: actor.userId, q, listingId: q.offer_id || undefined, tracked: !!q.is_tracked_bid };
 }
 
-export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
-  const now = deps.now();
+/** Where a list keeps its total (`pageWithKnownTotal`) and the options it reads with. */
+function listScope(actor: Actor, q: GetAllBids, now: Date) {
   const opts = { ...listOptions(actor, q), now };
-  const { companyId } = opts;
   // The total is kept for a few seconds, as the market's: the market's current bids run to a hundred thousand, and
   // counting even a company's own (to the cap) costs as much as its page. Whose list it is belongs to the key: the
   // caller's company, and for its own lists the caller ("awaiting me" reads their tiers); the platform's is one.
+  const key = totalKey(
+    'bids',
+    q,
+    opts.platform
+      ? { platform: true }
+      : q.is_market
+        ? { companyId: opts.companyId }
+        : { companyId: opts.companyId, userId: actor.userId },
+  );
+  return { opts, key };
+}
+
+const viewerOf =
+  (opts: Pick<BidListOptions, 'platform' | 'companyId'>) =>
+  (bid: { buyer_company_id: number; seller_company_id: number }): Viewer =>
+    opts.platform
+      ? { companyId: null, side: null, platform: true }
+      : { companyId: opts.companyId, side: sideOf(bid, opts.companyId) };
+
+export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<BidList> {
+  const now = deps.now();
+  const { opts, key } = listScope(actor, q, now);
+  if (opts.tracked && q.bid_status === 'Approved' && !opts.listingId) return tradesList(deps, opts, key, q);
+  const { companyId } = opts;
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
-    key: totalKey(
-      'bids',
-      q,
-      opts.platform ? { platform: true } : q.is_market ? { companyId } : { companyId, userId: actor.userId },
-    ),
+    key,
     now: now.getTime(),
     q,
     page: (withTotal) => bidListPage(deps.db, opts, withTotal),
@@ -86,13 +115,48 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids) {
     const own = first ? first.listing_own : !!(await findOwnListing(deps.db, companyId, opts.listingId));
     if (!own) throw listingNotFound();
   }
-  const viewer = (bid: { buyer_company_id: number; seller_company_id: number }): Viewer =>
-    opts.platform ? { companyId: null, side: null, platform: true } : { companyId, side: sideOf(bid, companyId) };
+  const viewer = viewerOf(opts);
   return {
     records: page.records.map(({ bid, ...x }) => toListRecord(bid, x, viewer(bid), now, !opts.tracked)),
     totalRecords: page.totalRecords,
   };
 }
+
+/**
+ * The tracked trades (Approved Bids): a record of an Approved trade is made of the bid at its version, whose view it
+ * is and the two companies' names, and nothing that moves with time (docs/decisions.md "Approved Bids from kept
+ * records"). The page reads those keys alone; the records come from the process's record memo as JSON text, and the
+ * rows it does not hold are read by id, rendered and kept.
+ */
+async function tradesList(deps: Deps, opts: BidListOptions, key: string, q: GetAllBids): Promise<BidList> {
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key,
+    now: opts.now.getTime(),
+    q,
+    page: (withTotal) => trackedKeysPage(deps.db, opts, withTotal),
+    countAll: () => countBids(deps.db, opts),
+  });
+  const viewer = viewerOf(opts);
+  const texts = await memoTexts(
+    deps.recordMemo,
+    page.records,
+    (k) => `trade|${k.id}|${k.version}|${viewerKey(viewer(k))}|${k.names}`,
+    {
+      read: (ids) => trackedRows(deps.db, ids),
+      // Kept only when read as the key says: the trade at its version, the names at their epoch.
+      current: ({ bid, names }, k) => bid.version === k.version && names === k.names,
+      idOf: ({ bid }) => bid.id,
+    },
+    ({ bid, names: _, ...x }) => toListRecord(bid, x, viewer(bid), opts.now, false),
+  );
+  // An Approved trade never changes by time alone.
+  return { records: new JsonRecords<BidListRecord>(texts, NEVER), totalRecords: page.totalRecords };
+}
+
+const viewerKey = (v: Viewer) => (v.platform ? 'platform' : v.side);
+
+type BidList = { records: Records<BidListRecord>; totalRecords: number };
 
 /**
  * The menu's "Waiting for me": the bids `awaiting_me` lists, counted to the cap in one statement on the partial

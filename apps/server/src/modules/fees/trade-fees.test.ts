@@ -3,7 +3,7 @@
 // of which leaves every table as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
-import { seedRates } from '../../test/fee-fixtures.js';
+import { feeCorrection, seedRates } from '../../test/fee-fixtures.js';
 import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
 import { seedAsk, seedTrader } from '../../test/team-fixtures.js';
 import { seedApprovedTrade, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
@@ -138,16 +138,7 @@ describe('getBidCommissionById (/editmycommission/{id})', () => {
 });
 
 describe('updateBidCommission: the SuperAdmin’s correction', () => {
-  const body = (over: Record<string, unknown> = {}) => ({
-    id: trades[2]!.id,
-    buyer_commission_amount: '1.40',
-    buyer_central_gst: '9',
-    buyer_state_gst: '9',
-    seller_commission_amount: '0.33',
-    seller_central_gst: '2.5',
-    seller_state_gst: '2.5',
-    ...over,
-  });
+  const body = (over: Record<string, unknown> = {}) => feeCorrection(trades[2]!.id, over);
 
   it('refuses anyone else and bad rates, changing nothing', async () => {
     const before = await tableDigest(h);

@@ -5,7 +5,7 @@ import { financialYearOf } from '@spirit/domain/invoices/invoices.rules';
 import { gstCheckCharacter } from '@spirit/domain/common/validators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadInvoice, pdfText, seedRates } from '../../test/fee-fixtures.js';
+import { downloadInvoice, feeCorrection, pdfText, seedRates } from '../../test/fee-fixtures.js';
 import { auditEntries, expectError, seedSuperAdmin } from '../../test/fixtures.js';
 import { seedTrader } from '../../test/team-fixtures.js';
 import { seedApprovedTrade, seedMarket, type Market } from '../../test/bid-fixtures.js';
@@ -173,15 +173,7 @@ describe('across states (platform in Karnataka): IGST; and a side without a rate
     expect(before.body.data).toMatchObject({ buyer_commission_amount: null, buyer_fee: null, invoices: [] });
     const res = await h.call<Commission>(
       'updateBidCommission',
-      {
-        id: bid.id,
-        buyer_commission_amount: '0.75',
-        buyer_central_gst: '9',
-        buyer_state_gst: '9',
-        seller_commission_amount: '0.33',
-        seller_central_gst: '2.5',
-        seller_state_gst: '2.5',
-      },
+      feeCorrection(bid.id, { buyer_commission_amount: '0.75' }),
       superToken,
     );
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);

@@ -8,7 +8,7 @@ import { seedSuperAdmin } from '../../test/fixtures.js';
 import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
-import { tradePageQuery, type PageShape } from './trade-fees.repository.js';
+import { tradePageQuery, tradeRowsQuery, type PageShape } from './trade-fees.repository.js';
 
 let h: Harness;
 let m: Market;
@@ -53,9 +53,16 @@ describe('My Service Fee pages walk the approved trades’ indexes', () => {
         // The page's ids come from the index in order; only the page's own rows are put back in that order.
         for (const sort of text.matchAll(/Sort {2}\(cost=[\d.]+ rows=(\d+)/g))
           expect(Number(sort[1]), `${side} total=${total} (${mode})\n${text}`).toBeLessThanOrEqual(10);
-        // Each row's live invoices: a probe of the trade's own invoices, in the same statement.
-        expect(text, `${side} total=${total} (${mode})\n${text}`).toMatch(/invoices_bid_idx/);
+        // Keys only: no invoice or distillery is read for the page (the rows the memo lacks are, below).
+        expect(text, `${side} total=${total} (${mode})\n${text}`).not.toMatch(/invoices|distilleries/);
       }
+    }
+    // The rows by primary key, each with its live invoices: a probe of the trade's own invoices.
+    for (const mode of MODES) {
+      const text = await planOf(h.db, tradeRowsQuery(h.db, { side }), { ids: [1, 2, 3] }, mode);
+      expect(text, text).toMatch(/Index Scan using bids_pkey on bids/);
+      expect(text, text).toMatch(/invoices_bid_idx/);
+      expect(text, text).not.toMatch(/Seq Scan on bids/);
     }
   });
 });

@@ -11,6 +11,7 @@ import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { invoices } from '../invoices/invoices.table.js';
+import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 
 const sellerDistillery = alias(distilleries, 'seller_distillery');
 const buyerDistillery = alias(distilleries, 'buyer_distillery');
@@ -115,13 +116,30 @@ const liveInvoiceOf = (bidId: SQLWrapper, side: BidSide) =>
       and not exists (select 1 from ${invoices} c where c.credits_invoice_id = i.id)
     order by i.id desc limit 1)`;
 
-export type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' | 'desc'; total: boolean };
+export type PageShape = Shape & {
+  sort: TradeFeeSort | 'default';
+  order: 'asc' | 'desc';
+  total: boolean;
+};
 
-// The page, built once per shape, in one statement with the live invoices of the sides the caller sees. The
-// invoices are subqueries of the select list: PostgreSQL evaluates them for the rows the page emits (and those an
-// offset passes), after any sort, never for every trade a total counts. The total: without a search, the trades'
-// own count (an index-only count of the approved trades, whose distilleries always exist); a search names
-// distilleries, so it counts the joined rows it pages. Only the sides the caller sees are joined and read.
+/** A row's columns: the page's with the sides' distillery names and live invoices the caller sees. */
+function rowColumns(sides: readonly BidSide[]) {
+  const sideFields = Object.fromEntries(
+    sides.flatMap((side) => [
+      [`${side}_distillery_name`, distilleryNames[`${side}_distillery_name`]],
+      [`${side}_invoice`, liveInvoiceOf(bids.id, side)],
+    ]),
+  );
+  return { ...pageColumns, ...sideFields, version: bids.version, names: currentNamesEpoch };
+}
+
+const keyColumns = { id: bids.id, version: bids.version, names: currentNamesEpoch };
+
+// The page, built once per shape, as its keys: each trade's id, version and the names epoch, in order (the records
+// come from the record memo, trade-fees.service.ts; `tradeRowsQuery` reads the rows it lacks, with the live invoices
+// of the sides the caller sees as subqueries of the select list, evaluated for those rows only). The total: without a
+// search, the trades' own count (an index-only count of the approved trades, whose distilleries always exist); a
+// search names distilleries, so it joins the sides the caller sees and counts the joined rows it pages.
 /** The page's query for a shape, with placeholders `company`, `pattern`, `limit` and `offset` (its EXPLAIN test). */
 export function tradePageQuery(tx: Tx, shape: PageShape) {
   const where = tradesWhere(shape);
@@ -129,19 +147,15 @@ export function tradePageQuery(tx: Tx, shape: PageShape) {
   const order = pageColumns[SORT_FIELDS[shape.sort === 'default' ? 'approved_on' : shape.sort]];
   const total = shape.search ? totalOver : totalWhere(bids, where);
   const sides = SIDES[shape.side];
-  const sideFields = Object.fromEntries(
-    sides.flatMap((side) => [
-      [`${side}_distillery_name`, distilleryNames[`${side}_distillery_name`]],
-      [`${side}_invoice`, liveInvoiceOf(bids.id, side)],
-    ]),
-  );
-  const select = joined(
-    tx
-      .select({ ...pageColumns, ...sideFields, ...(shape.total ? { total_records: total } : {}) })
-      .from(bids)
-      .$dynamic(),
-    sides,
-  );
+  const from = tx
+    .select({
+      ...keyColumns,
+      ...(shape.total ? { total_records: total } : {}),
+    })
+    .from(bids)
+    .$dynamic();
+  // The distilleries only for a search that names them.
+  const select = shape.search ? joined(from, sides) : from;
   if (shape.search) {
     return select
       .where(where)
@@ -160,6 +174,15 @@ export function tradePageQuery(tx: Tx, shape: PageShape) {
 
 const pageShape = statement(tradePageQuery, notSearched);
 
+/** The approved trades `$ids` with the columns a row of `side`'s list reads, in no order. */
+export function tradeRowsQuery(tx: Tx, shape: Pick<Shape, 'side'>) {
+  const sides = SIDES[shape.side];
+  return joined(tx.select(rowColumns(sides)).from(bids).$dynamic(), sides).where(
+    sql`${bids.id} = any(${sql.placeholder('ids')}::int[])`,
+  );
+}
+const rowsShape = statement(tradeRowsQuery, { generic: () => true });
+
 const countShape = statement((tx, shape: Shape) =>
   joined(tx.select({ n: count() }).from(bids).$dynamic(), SIDES[shape.side]).where(tradesWhere(shape)),
 );
@@ -172,7 +195,7 @@ const countShape = statement((tx, shape: Shape) =>
 export async function listTrades(
   tx: Tx,
   opts: { scope: Scope; q: ListQuery & { sort_by?: TradeFeeSort | undefined }; withTotal: boolean },
-): Promise<TradePageRow[]> {
+): Promise<TradeKey[]> {
   const pattern = searchPattern(opts.q.item_search);
   const shape: PageShape = {
     ...shapeOf(opts.scope, pattern),
@@ -184,7 +207,18 @@ export async function listTrades(
     company: opts.scope?.companyId,
     pattern,
     ...pageOf(opts.q),
-  })) as TradePageRow[];
+  })) as TradeKey[];
+}
+
+/** A page's key: what names a trade's record of a list (trade-fees.service.ts). */
+export type TradeKey = { id: number; version: number; names: number; total_records?: number };
+
+/** The approved trades `ids` as a row of the caller's list reads them (with the version and names epoch read). */
+export async function tradeRows(tx: Tx, scope: Scope, ids: number[]) {
+  return (await rowsShape(tx, { side: scope?.side ?? 'platform' }).execute({ ids })) as (TradePageRow & {
+    version: number;
+    names: number;
+  })[];
 }
 
 /** How many approved trades match (a page past the end's total). */

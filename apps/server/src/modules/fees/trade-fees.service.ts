@@ -16,12 +16,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
+import { NEVER } from '../../lib/change-stamp.js';
+import { JsonRecords } from '../../lib/json-records.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
+import { memoTexts } from '../../lib/record-memo.js';
 import type { Deps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { bids } from '../bids/bids.table.js';
 import { invoicesOf, ratesOf, reissueInvoices } from '../invoices/invoices.service.js';
-import { countTrades, findTrade, listTrades, type TradeRow } from './trade-fees.repository.js';
+import {
+  countTrades,
+  findTrade,
+  listTrades,
+  tradeRows,
+  type TradePageRow,
+  type TradeRow,
+} from './trade-fees.repository.js';
 
 const tradeNotFound = () => notFound('trade.not_found', TRADE_FEE_MESSAGES.notFound);
 
@@ -39,6 +49,30 @@ const visibleSides = (scope: Scope): readonly BidSide[] => (scope ? [scope.side]
 const partyOf = (trade: Pick<TradeRow, 'buyer_company_id' | 'seller_company_id'>, scope: Scope) =>
   !scope || (scope.side === 'buyer' ? trade.buyer_company_id : trade.seller_company_id) === scope.companyId;
 
+/** A row of My Service Fee as `scope` sees it: its own side's distillery, total and invoice; the SuperAdmin both. */
+function toRecord(t: TradePageRow, scope: Scope): BidCommissionRecord {
+  const record: BidCommissionRecord = {
+    id: t.id,
+    product: t.product,
+    trade_reference_number: t.trade_reference!,
+    price: t.price,
+    quantity: t.quantity,
+    approved_on: (t.approved_at ?? t.updated_at).toISOString(),
+    viewer_side: scope?.side ?? null,
+  };
+  for (const side of visibleSides(scope)) {
+    record[`${side}_distillery_name`] = t[`${side}_distillery_name`];
+    record[`${side}_total`] = sideFeeTotal(t.quantity, ratesOf(t, side));
+    record[`${side}_invoice`] = t[`${side}_invoice`] ?? null;
+  }
+  return record;
+}
+
+/**
+ * My Service Fee: the page's keys, each trade's record from the record memo (lib/record-memo.ts). A record is made of
+ * the trade at its version (a fee correction raises it and reissues the invoices in its transaction; the approval
+ * issued them in its own), whose side reads it and the distilleries' names (the names epoch, migration 0037).
+ */
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: TradeFeeSort | undefined }) {
   const scope = scopeOf(actor);
   // The total is kept a while per list and filter (the SuperAdmin's runs to every trade of the platform).
@@ -50,26 +84,19 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
     page: (withTotal) => listTrades(deps.db, { scope, q, withTotal }),
     countAll: () => countTrades(deps.db, { scope, q }),
   });
-  return {
-    records: page.records.map((t): BidCommissionRecord => {
-      const record: BidCommissionRecord = {
-        id: t.id,
-        product: t.product,
-        trade_reference_number: t.trade_reference!,
-        price: t.price,
-        quantity: t.quantity,
-        approved_on: (t.approved_at ?? t.updated_at).toISOString(),
-        viewer_side: scope?.side ?? null,
-      };
-      for (const side of visibleSides(scope)) {
-        record[`${side}_distillery_name`] = t[`${side}_distillery_name`];
-        record[`${side}_total`] = sideFeeTotal(t.quantity, ratesOf(t, side));
-        record[`${side}_invoice`] = t[`${side}_invoice`] ?? null;
-      }
-      return record;
-    }),
-    totalRecords: page.totalRecords,
-  };
+  const texts = await memoTexts(
+    deps.recordMemo,
+    page.records,
+    (k) => `fee|${k.id}|${k.version}|${scope?.side ?? 'platform'}|${k.names}`,
+    {
+      read: (ids) => tradeRows(deps.db, scope, ids),
+      idOf: (row) => row.id,
+      current: (row, k) => row.version === k.version && row.names === k.names,
+    },
+    (row) => toRecord(row, scope),
+  );
+  // A trade's fee changes by no clock.
+  return { records: new JsonRecords<BidCommissionRecord>(texts, NEVER), totalRecords: page.totalRecords };
 }
 
 async function detail(tx: Tx, trade: NonNullable<Awaited<ReturnType<typeof findTrade>>>, scope: Scope) {

@@ -1,6 +1,7 @@
 // The service fee per trade through the API: the /mycommission list (search, paging, sort), the detail, fee privacy
 // (a company sees its own side only; the SuperAdmin both), and the SuperAdmin's correction with its refusals, each
 // of which leaves every table as it was.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigest } from '../../test/db-digest.js';
 import { feeCorrection, seedRates } from '../../test/fee-fixtures.js';
@@ -193,5 +194,49 @@ describe('updateBidCommission: the SuperAdmin’s correction', () => {
     const res = await h.call('updateBidCommission', body(), superToken);
     expect(res.statusCode).toBe(200);
     expect(await tableDigest(h)).toEqual(before);
+  });
+});
+
+// The rows come from records kept as JSON (lib/record-memo.ts): a kept page reads as a fresh one, and a renamed
+// distillery or a corrected trade shows at once.
+describe('My Service Fee from kept records', () => {
+  const raw = async (token: string) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/getAllBidCommission',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: '{}',
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    return res.payload;
+  };
+
+  it('answers a kept page as a fresh one in one statement, and shows renames and corrections at once', async () => {
+    const views = [m.buyer.negotiator.token, m.seller.company.token, superToken];
+    const fresh = [];
+    for (const token of views) fresh.push(await raw(token));
+    for (const [i, token] of views.entries()) expect(await raw(token)).toBe(fresh[i]);
+    const before = h.deps.database.queries.count;
+    await raw(superToken);
+    expect(h.deps.database.queries.count - before).toBe(1);
+
+    const distillery = m.buyer.distilleries[0]!;
+    await h.db.execute(sql`update distilleries set name = ${`${distillery.name} Renamed`} where id = ${distillery.id}`);
+    try {
+      const records = JSON.parse(await raw(m.buyer.negotiator.token)).data.records as Record<string, unknown>[];
+      expect(new Set(records.map((r) => r.buyer_distillery_name))).toEqual(new Set([`${distillery.name} Renamed`]));
+    } finally {
+      await h.db.execute(sql`update distilleries set name = ${distillery.name} where id = ${distillery.id}`);
+    }
+
+    const id = trades[1]!.id;
+    const total = async () =>
+      (JSON.parse(await raw(superToken)).data.records as Record<string, unknown>[]).find((r) => r.id === id)!;
+    const was = await total();
+    const res = await h.call('updateBidCommission', feeCorrection(id, { buyer_commission_amount: '3.00' }), superToken);
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const now = await total();
+    expect(now.buyer_total).not.toBe(was.buyer_total);
+    expect(now.buyer_invoice).not.toEqual(was.buyer_invoice);
   });
 });

@@ -200,17 +200,17 @@ type Epoch = { rows: { epoch: string | number }[] };
 
 describe('Approved Bids from kept records', () => {
   /** The answer's text as the server wrote it. */
-  const raw = async (token: string, body: Record<string, unknown> = {}) => {
+  const raw = async (token: string | null, body: Record<string, unknown> = {}) => {
     const res = await h.app.inject({
       method: 'POST',
       url: '/api/getAllBids',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       payload: JSON.stringify({ ...APPROVED, ...body }),
     });
     expect(res.statusCode, res.payload).toBe(200);
     return res.payload;
   };
-  const statements = async (token: string) => {
+  const statements = async (token: string | null) => {
     const before = h.deps.database.queries.count;
     await raw(token);
     return h.deps.database.queries.count - before;
@@ -219,12 +219,7 @@ describe('Approved Bids from kept records', () => {
   it('answers a kept page byte for byte as a fresh one, in one statement; each viewer its own', async () => {
     const views = [m.buyer.negotiator.token, m.seller.adminToken, superToken];
     const fresh = [];
-    for (const token of views) {
-      const memo = h.deps.recordMemo;
-      const size = memo.size;
-      fresh.push(await raw(token, { page_size: 30 }));
-      expect(memo.size).toBeGreaterThanOrEqual(size);
-    }
+    for (const token of views) fresh.push(await raw(token, { page_size: 30 }));
     for (const [i, token] of views.entries()) expect(await raw(token, { page_size: 30 })).toBe(fresh[i]);
     // Each side's view and the platform's are kept apart (the counterparty's state, the viewer's side).
     const sides = fresh.map((p) => [

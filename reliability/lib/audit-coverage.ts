@@ -56,6 +56,10 @@ export const RULES: Record<string, Rule> = {
   },
   distillery_ratings: { exempt: 'each distillery’s industry rating, kept by a trigger on the audited ratings' },
   trade_days: { exempt: 'approved trades summed by day, kept by triggers (migration 0024); the trades are audited' },
+  names_epoch: {
+    exempt:
+      'a number raised by triggers when a company or distillery is renamed (migration 0037); the renames are audited',
+  },
 };
 
 export type Snapshot = Map<string, string>;

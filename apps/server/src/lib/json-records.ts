@@ -24,9 +24,6 @@ export class JsonRecords<T> {
     readonly texts: readonly string[],
     readonly until: number,
   ) {}
-  get length() {
-    return this.texts.length;
-  }
   toJSON(): string {
     met.push(`[${this.texts.join(',')}]`);
     return MARK;

@@ -39,22 +39,26 @@ describe('the record memo', () => {
   it('reads only what it lacks, and keeps no row read at another version than its key', async () => {
     const memo = createRecordMemo({ maxEntries: 10 });
     const keys = [
-      { id: 1, version: 1 },
-      { id: 2, version: 3 },
+      { id: 1, version: 1, names: 1 },
+      { id: 2, version: 3, names: 1 },
     ];
     const asked: number[][] = [];
     // Bid 2 moved on to version 4 between the page's keys and its rows.
-    const rows = { 1: { id: 1, version: 1, v: 'one' }, 2: { id: 2, version: 4, v: 'two' } } as const;
-    const fill = {
+    const rows = {
+      1: { id: 1, version: 1, names: 1, v: 'one' },
+      2: { id: 2, version: 4, names: 1, v: 'two' },
+    } as const;
+    const page = {
+      kind: 'test',
+      keys,
+      viewOf: () => 'all',
       read: async (ids: number[]) => (asked.push(ids), ids.map((id) => rows[id as 1 | 2])),
-      idOf: (r: { id: number }) => r.id,
-      current: (r: { version: number }, k: { version: number }) => r.version === k.version,
+      stampOf: (r: { id: number; version: number; names: number }) => r,
+      render: (r: { v: string }) => ({ v: r.v }),
     };
-    const render = (r: { v: string }) => ({ v: r.v });
-    const keyOf = (k: { id: number; version: number }) => `${k.id}.${k.version}`;
-    expect(await memoTexts(memo, keys, keyOf, fill, render)).toEqual(['{"v":"one"}', '{"v":"two"}']);
-    expect(await memoTexts(memo, keys, keyOf, fill, render)).toEqual(['{"v":"one"}', '{"v":"two"}']);
+    expect(await memoTexts(memo, page)).toEqual(['{"v":"one"}', '{"v":"two"}']);
+    expect(await memoTexts(memo, page)).toEqual(['{"v":"one"}', '{"v":"two"}']);
     expect(asked).toEqual([[1, 2], [2]]);
-    expect(memo.get('2.3')).toBeUndefined();
+    expect(memo.get('test|all|2|3|1')).toBeUndefined();
   });
 });

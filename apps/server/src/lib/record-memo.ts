@@ -39,34 +39,40 @@ export function createRecordMemo(opts: { maxEntries: number }) {
   };
 }
 
+/** What a kept record is made of besides whose view it is: the row at its version, the shown names at their epoch. */
+export type RecordStamp = { id: number; version: number; names: number };
+
 /**
- * A page's records as JSON text, in the order of `keys`: each from the memo when its key is kept; the others read
- * by `fill` (by id, one statement for all of them), rendered and kept. A row `fill` reads otherwise than its key names
- * it (changed between the two statements) is rendered as read but not kept under that key.
+ * A page's records as JSON text, in the order of `keys`: each from the memo when kept under its kind, view and
+ * stamp; the others read by `read` (by id, one statement for all of them), rendered and kept. A row read otherwise
+ * than its key's stamp says (changed between the two statements) is rendered as read but not kept.
  */
-export async function memoTexts<K extends { id: number }, R>(
+export async function memoTexts<K extends RecordStamp, R>(
   memo: RecordMemo,
-  keys: readonly K[],
-  keyOf: (k: K) => string,
-  fill: {
+  page: {
+    /** Which record: a list's kind ("trade", "fee"). */
+    kind: string;
+    keys: readonly K[];
+    /** Whose view of `k` the page shows (a side, the platform). */
+    viewOf: (k: K) => string;
     read: (ids: number[]) => Promise<R[]>;
-    idOf: (row: R) => number;
-    /** Whether `row` was read as its key names it (the same version, the same names…): only then is it kept. */
-    current: (row: R, k: K) => boolean;
+    stampOf: (row: R) => RecordStamp;
+    render: (row: R) => unknown;
   },
-  render: (row: R) => unknown,
 ): Promise<string[]> {
-  const names = keys.map(keyOf);
+  const { keys } = page;
+  const names = keys.map((k) => `${page.kind}|${page.viewOf(k)}|${k.id}|${k.version}|${k.names}`);
   const texts = names.map((name) => memo.get(name));
   const missing = keys.filter((_, i) => texts[i] === undefined);
   if (!missing.length) return texts as string[];
-  const rows = new Map((await fill.read(missing.map((k) => k.id))).map((r) => [fill.idOf(r), r]));
+  const rows = new Map((await page.read(missing.map((k) => k.id))).map((r) => [page.stampOf(r).id, r]));
   return keys.flatMap((k, i) => {
     if (texts[i] !== undefined) return [texts[i]];
     const row = rows.get(k.id);
     if (!row) return []; // gone between the two statements (bids are never deleted)
-    const text = JSON.stringify(render(row));
-    if (fill.current(row, k)) memo.set(names[i]!, text);
+    const text = JSON.stringify(page.render(row));
+    const read = page.stampOf(row);
+    if (read.version === k.version && read.names === k.names) memo.set(names[i]!, text);
     return [text];
   });
 }

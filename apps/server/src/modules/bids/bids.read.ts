@@ -124,8 +124,8 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<Bid
 
 /**
  * The tracked trades (Approved Bids): a record of an Approved trade is made of the bid at its version, whose view it
- * is and the two companies' names, and nothing that moves with time (docs/decisions.md "Approved Bids from kept
- * records"). The page reads those keys alone; the records come from the process's record memo as JSON text, and the
+ * is and the two companies' names, and nothing that moves with time (docs/decisions.md "Trade records kept as
+ * JSON"). The page reads those keys alone; the records come from the process's record memo as JSON text, and the
  * rows it does not hold are read by id, rendered and kept.
  */
 async function tradesList(deps: Deps, opts: BidListOptions, key: string, q: GetAllBids): Promise<BidList> {
@@ -138,23 +138,20 @@ async function tradesList(deps: Deps, opts: BidListOptions, key: string, q: GetA
     countAll: () => countBids(deps.db, opts),
   });
   const viewer = viewerOf(opts);
-  const texts = await memoTexts(
-    deps.recordMemo,
-    page.records,
-    (k) => `trade|${k.id}|${k.version}|${viewerKey(viewer(k))}|${k.names}`,
-    {
-      read: (ids) => trackedRows(deps.db, ids),
-      // Kept only when read as the key says: the trade at its version, the names at their epoch.
-      current: ({ bid, names }, k) => bid.version === k.version && names === k.names,
-      idOf: ({ bid }) => bid.id,
+  const texts = await memoTexts(deps.recordMemo, {
+    kind: 'trade',
+    keys: page.records,
+    viewOf: (k) => {
+      const v = viewer(k);
+      return v.platform ? 'platform' : String(v.side);
     },
-    ({ bid, names: _, ...x }) => toListRecord(bid, x, viewer(bid), opts.now, false),
-  );
+    read: (ids) => trackedRows(deps.db, ids),
+    stampOf: ({ bid, names }) => ({ id: bid.id, version: bid.version, names }),
+    render: ({ bid, names: _, ...x }) => toListRecord(bid, x, viewer(bid), opts.now, false),
+  });
   // An Approved trade never changes by time alone.
   return { records: new JsonRecords<BidListRecord>(texts, NEVER), totalRecords: page.totalRecords };
 }
-
-const viewerKey = (v: Viewer) => (v.platform ? 'platform' : v.side);
 
 type BidList = { records: Records<BidListRecord>; totalRecords: number };
 

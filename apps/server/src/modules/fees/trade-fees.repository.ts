@@ -116,11 +116,7 @@ const liveInvoiceOf = (bidId: SQLWrapper, side: BidSide) =>
       and not exists (select 1 from ${invoices} c where c.credits_invoice_id = i.id)
     order by i.id desc limit 1)`;
 
-export type PageShape = Shape & {
-  sort: TradeFeeSort | 'default';
-  order: 'asc' | 'desc';
-  total: boolean;
-};
+export type PageShape = Shape & { sort: TradeFeeSort | 'default'; order: 'asc' | 'desc'; total: boolean };
 
 /** A row's columns: the page's with the sides' distillery names and live invoices the caller sees. */
 function rowColumns(sides: readonly BidSide[]) {

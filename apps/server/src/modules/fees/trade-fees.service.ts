@@ -49,17 +49,23 @@ const visibleSides = (scope: Scope): readonly BidSide[] => (scope ? [scope.side]
 const partyOf = (trade: Pick<TradeRow, 'buyer_company_id' | 'seller_company_id'>, scope: Scope) =>
   !scope || (scope.side === 'buyer' ? trade.buyer_company_id : trade.seller_company_id) === scope.companyId;
 
+/** What a trade's row and its detail open with. */
+const tradeHead = (
+  t: Pick<TradePageRow, 'id' | 'product' | 'trade_reference' | 'price' | 'quantity' | 'approved_at' | 'updated_at'>,
+  scope: Scope,
+) => ({
+  id: t.id,
+  product: t.product,
+  trade_reference_number: t.trade_reference!,
+  price: t.price,
+  quantity: t.quantity,
+  approved_on: (t.approved_at ?? t.updated_at).toISOString(),
+  viewer_side: scope?.side ?? null,
+});
+
 /** A row of My Service Fee as `scope` sees it: its own side's distillery, total and invoice; the SuperAdmin both. */
 function toRecord(t: TradePageRow, scope: Scope): BidCommissionRecord {
-  const record: BidCommissionRecord = {
-    id: t.id,
-    product: t.product,
-    trade_reference_number: t.trade_reference!,
-    price: t.price,
-    quantity: t.quantity,
-    approved_on: (t.approved_at ?? t.updated_at).toISOString(),
-    viewer_side: scope?.side ?? null,
-  };
+  const record: BidCommissionRecord = tradeHead(t, scope);
   for (const side of visibleSides(scope)) {
     record[`${side}_distillery_name`] = t[`${side}_distillery_name`];
     record[`${side}_total`] = sideFeeTotal(t.quantity, ratesOf(t, side));
@@ -84,30 +90,21 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
     page: (withTotal) => listTrades(deps.db, { scope, q, withTotal }),
     countAll: () => countTrades(deps.db, { scope, q }),
   });
-  const texts = await memoTexts(
-    deps.recordMemo,
-    page.records,
-    (k) => `fee|${k.id}|${k.version}|${scope?.side ?? 'platform'}|${k.names}`,
-    {
-      read: (ids) => tradeRows(deps.db, scope, ids),
-      idOf: (row) => row.id,
-      current: (row, k) => row.version === k.version && row.names === k.names,
-    },
-    (row) => toRecord(row, scope),
-  );
+  const texts = await memoTexts(deps.recordMemo, {
+    kind: 'fee',
+    keys: page.records,
+    viewOf: () => scope?.side ?? 'platform',
+    read: (ids) => tradeRows(deps.db, scope, ids),
+    stampOf: (row) => row,
+    render: (row) => toRecord(row, scope),
+  });
   // A trade's fee changes by no clock.
   return { records: new JsonRecords<BidCommissionRecord>(texts, NEVER), totalRecords: page.totalRecords };
 }
 
 async function detail(tx: Tx, trade: NonNullable<Awaited<ReturnType<typeof findTrade>>>, scope: Scope) {
   const answer: BidCommission = {
-    id: trade.id,
-    product: trade.product,
-    trade_reference_number: trade.trade_reference!,
-    price: trade.price,
-    quantity: trade.quantity,
-    approved_on: (trade.approved_at ?? trade.updated_at).toISOString(),
-    viewer_side: scope?.side ?? null,
+    ...tradeHead(trade, scope),
     buyer_company_id: trade.buyer_company_id,
     buyer_company_name: trade.buyer_company_name,
     buyer_company_state: trade.buyer_company_state,

@@ -84,28 +84,28 @@ const cases = {
   'commission (90 days)': [() => D.commissionQuery(db), { since: commissionSince(now, 90).toISOString() }],
   'approved bids 7 days, SuperAdmin, with total': [
     () =>
-      L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, total: true, tracked: true })),
+      L.dashboardKeysQuery(db, shape({ platform: true, status: 'closed', since: true, total: true, tracked: true })),
     values({ status: 'Approved', since: week }),
     'generic',
   ],
   'approved bids 7 days, SuperAdmin, page': [
-    () => L.dashboardListQuery(db, shape({ platform: true, status: 'closed', since: true, tracked: true })),
+    () => L.dashboardKeysQuery(db, shape({ platform: true, status: 'closed', since: true, tracked: true })),
     values({ status: 'Approved', since: week }),
     'generic',
   ],
   'open bids 7 days, SuperAdmin, with total': [
-    () => L.dashboardListQuery(db, shape({ platform: true, open: true, since: true, total: true, tracked: true })),
+    () => L.dashboardKeysQuery(db, shape({ platform: true, open: true, since: true, total: true, tracked: true })),
     values({ since: week }),
     'generic',
   ],
   // The dashboards' company lists, as the bench's Negotiator of company 1 asks them (page 1, total kept).
   'open bids 7 days, company, page': [
-    () => L.dashboardListQuery(db, shape({ open: true, since: true, tracked: true })),
+    () => L.dashboardKeysQuery(db, shape({ open: true, since: true, tracked: true })),
     company({ since: week }),
     'generic',
   ],
   'approved bids of a company, dashboard page': [
-    () => L.dashboardListQuery(db, shape({ status: 'closed', tracked: true })),
+    () => L.dashboardKeysQuery(db, shape({ status: 'closed', tracked: true })),
     company({ status: 'Approved' }),
     'generic',
   ],

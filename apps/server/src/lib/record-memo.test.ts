@@ -59,6 +59,27 @@ describe('the record memo', () => {
     expect(await memoTexts(memo, page)).toEqual(['{"v":"one"}', '{"v":"two"}']);
     expect(await memoTexts(memo, page)).toEqual(['{"v":"one"}', '{"v":"two"}']);
     expect(asked).toEqual([[1, 2], [2]]);
-    expect(memo.get('test|all|2|3|1')).toBeUndefined();
+    expect(memo.get('test|all|2|3|1|')).toBeUndefined();
+    expect(memo.get('test|all|1|1|1|')).toBe('{"v":"one"}');
+  });
+
+  it('keeps a record under what else it shows of its row, and not when that changed between the two reads', async () => {
+    const memo = createRecordMemo({ maxEntries: 10 });
+    // A sale order was uploaded between the page's keys (none) and its rows (one): the version did not move.
+    let uploaded = true;
+    const page = (also: string) => ({
+      kind: 'test',
+      keys: [{ id: 1, version: 2, names: 1, also }],
+      viewOf: () => 'all',
+      read: async () => [{ id: 1, version: 2, names: 1, also: uploaded ? 'so' : '' }],
+      stampOf: (r: { id: number; version: number; names: number; also: string }) => r,
+      render: (r: { also: string }) => ({ sale: r.also === 'so' }),
+    });
+    expect(await memoTexts(memo, page(''))).toEqual(['{"sale":true}']);
+    expect(memo.size).toBe(0);
+    expect(await memoTexts(memo, page('so'))).toEqual(['{"sale":true}']);
+    uploaded = false; // the memo answers: the row is not read again
+    expect(await memoTexts(memo, page('so'))).toEqual(['{"sale":true}']);
+    expect(memo.get('test|all|1|2|1|so')).toBe('{"sale":true}');
   });
 });

@@ -39,8 +39,11 @@ export function createRecordMemo(opts: { maxEntries: number }) {
   };
 }
 
-/** What a kept record is made of besides whose view it is: the row at its version, the shown names at their epoch. */
-export type RecordStamp = { id: number; version: number; names: number };
+/**
+ * What a kept record is made of besides whose view it is: the row at its version, the shown names at their epoch, and
+ * `also` what else it shows of the row that changes without the version (a trade's sale order uploaded).
+ */
+export type RecordStamp = { id: number; version: number; names: number; also?: string };
 
 /**
  * A page's records as JSON text, in the order of `keys`: each from the memo when kept under its kind, view and
@@ -61,7 +64,7 @@ export async function memoTexts<K extends RecordStamp, R>(
   },
 ): Promise<string[]> {
   const { keys } = page;
-  const names = keys.map((k) => `${page.kind}|${page.viewOf(k)}|${k.id}|${k.version}|${k.names}`);
+  const names = keys.map((k) => `${page.kind}|${page.viewOf(k)}|${k.id}|${k.version}|${k.names}|${k.also ?? ''}`);
   const texts = names.map((name) => memo.get(name));
   const missing = keys.filter((_, i) => texts[i] === undefined);
   if (!missing.length) return texts as string[];
@@ -72,7 +75,7 @@ export async function memoTexts<K extends RecordStamp, R>(
     if (!row) return []; // gone between the two statements (bids are never deleted)
     const text = JSON.stringify(page.render(row));
     const read = page.stampOf(row);
-    if (read.version === k.version && read.names === k.names) memo.set(names[i]!, text);
+    if (read.version === k.version && read.names === k.names && read.also === k.also) memo.set(names[i]!, text);
     return [text];
   });
 }

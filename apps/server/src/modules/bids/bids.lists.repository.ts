@@ -4,19 +4,17 @@
 // A list is a statement per shape (db/statements.ts): the shape says which scope and filters a list has, the
 // values go in as placeholders — `$company`, `$user`, `$now`, `$listing`, `$status`, `$spirits`, `$states`,
 // `$pattern`, `$limit`, `$offset` and `$upto` (limit + offset) — filled by `bidListArgs`.
-import { FEE_FIELDS, type FeeField } from '@spirit/domain/listings/listings.constants';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
-import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
 import { eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { alwaysGeneric, fixedStatement, searchPattern, statement } from '../../db/statements.js';
+import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
 import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
-import type { BidRow } from './bids.repository.js';
-import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
+import { bidListColumns, dashboardColumns, pricingColumns, trackedColumns } from './bids.lists.columns.js';
+import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
 import { pairFields } from './bids.view.js';
@@ -44,73 +42,8 @@ export type BidListOptions = {
   tracked?: boolean;
 };
 
-/**
- * What a dashboard's row shows of a bid (dashboards.service.ts `toDashboardBid`): a list record's columns but its
- * version, confidentiality, who placed it and when it last changed.
- */
-const DASHBOARD_COLUMNS = [
-  'id',
-  'status',
-  'locked',
-  'valid_until',
-  'product',
-  'quantity',
-  'price',
-  'offer_id',
-  'ask_id',
-  'trade_reference',
-  'created_at',
-  'buyer_company_id',
-  'seller_company_id',
-  'sell_order_file_id',
-  ...FLAG_KEYS,
-] as const satisfies readonly (keyof BidRow)[];
-export type DashboardListBid = Pick<BidRow, (typeof DASHBOARD_COLUMNS)[number]>;
-
-/**
- * The columns of a bid a list shows (bids.view.ts `toListRecord`): not the fees, GST figures and comments, which
- * only its detail shows — half the columns, and reading each row's columns is most of a page's cost on PGlite.
- */
-const LIST_COLUMNS = [
-  ...DASHBOARD_COLUMNS,
-  'version',
-  'is_confidential',
-  'placed_by',
-  'updated_at',
-] as const satisfies readonly (keyof BidRow)[];
-export type BidListBid = Pick<BidRow, (typeof LIST_COLUMNS)[number]>;
-
-/** The bid columns named, keyed by name, as a select's nested object. */
-const bidColumns = <K extends keyof BidRow & keyof typeof bids>(names: readonly K[]) =>
-  Object.fromEntries(names.map((c) => [c, bids[c]])) as { [C in K]: (typeof bids)[C] };
-const bidListColumns = bidColumns(LIST_COLUMNS);
-const dashboardColumns = bidColumns(DASHBOARD_COLUMNS);
-
-/** What a bid's landed price reads (`bidLandedPrice`): its price and fees, and the offer listing's two fees. */
-const pricingColumns = {
-  ...(Object.fromEntries(FEE_FIELDS.map((f) => [f, bids[f]])) as { [F in FeeField]: (typeof bids)[F] }),
-  offer_sales_tax: offer.sales_tax,
-  offer_export_pass_fee: offer.export_pass_fee,
-};
-export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
-
 const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
   where lo.id = ${sql.placeholder('listing')} and lo.company_id = ${sql.placeholder('company')})`;
-
-/** The rating columns of a list that shows none: nulls of the same types. */
-const noRatings: ReturnType<typeof ratingColumns> = {
-  your_rating: sql<number | null>`null::int`,
-  source: sql<string | null>`null::text`,
-  industry_rating: sql<string | null>`null::text`,
-};
-
-/** The listings' live figures of a list that shows none (`pairFields` without the listings): nulls. */
-const noListingFigures = {
-  offer_available: sql<string | null>`null::numeric`,
-  ask_available: sql<string | null>`null::numeric`,
-  offer_price: sql<string | null>`null::numeric`,
-  ask_price: sql<string | null>`null::numeric`,
-};
 
 /**
  * The page of `shape` with `columns`: its rows by key, joined to both companies (unless `names` is false), and to both
@@ -154,20 +87,6 @@ function pageQuery<C extends SelectedFields>(
   );
 }
 
-/**
- * A tracked trade's row (Approved Bids): the bid's own states and no listing, no ratings — two listing probes and three
- * rating probes a row fewer; what it does not read is null.
- */
-const trackedColumns = {
-  bid: bidListColumns,
-  offer_state: bids.seller_state,
-  ask_state: bids.buyer_state,
-  ...noListingFigures,
-  buyer_name: nameOf(buyer),
-  seller_name: nameOf(seller),
-  ...noRatings,
-};
-
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidListQuery(tx: Tx, shape: BidListShape) {
   const extras = {
@@ -194,66 +113,72 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).
 const bidListStatement = statement(bidListQuery, alwaysGeneric);
 
-/**
- * A dashboard list's page as built for `shape`: the bid list's walk, selecting only what a dashboard row shows — no
- * listings' quantities and prices, ratings or fees, so no listing is read. Each column a row costs PostgreSQL its
- * output and the server its parsing: a list's 35 columns (45 priced) against these 24 (docs/decisions.md). Its plan
- * tests EXPLAIN it.
- */
-export function dashboardListQuery(tx: Tx, shape: BidListShape) {
-  return pageQuery(
-    tx,
-    shape,
-    {
-      bid: dashboardColumns,
-      offer_state: bids.seller_state,
-      ask_state: bids.buyer_state,
-      buyer_name: nameOf(buyer),
-      seller_name: nameOf(seller),
-    },
-    { listings: false },
-  );
-}
-const dashboardListStatement = statement(dashboardListQuery, alwaysGeneric);
+/** What names a kept record (bids.kept.repository.ts): four columns a row where a record reads up to thirty-five. */
+const keyColumns = {
+  id: bids.id,
+  version: bids.version,
+  buyer_company_id: bids.buyer_company_id,
+  seller_company_id: bids.seller_company_id,
+  names: currentNamesEpoch,
+};
+
+/** The rows `$ids` of any status (`byIds` reads no page): the shape only orders them. */
+const BY_IDS: BidListShape = {
+  market: false,
+  listing: false,
+  status: 'closed',
+  awaiting: 'no',
+  spirits: false,
+  states: false,
+  search: false,
+  tradeNames: false,
+  total: false,
+  platform: false,
+  order: 'desc',
+  tracked: true,
+  open: false,
+  since: false,
+  saleOrder: false,
+};
 
 /**
- * What names a tracked trade's record (bids.read.ts, lib/record-memo.ts): the page of `shape` as ids, versions and
- * parties, with the names epoch (migration 0037) in place of their names — four columns a row where the
- * record reads thirty-five, and no company read. The rows the memo does not hold are read by `trackedRowsQuery`.
+ * The page of `shape` (Approved Bids) as the keys of its records (bids.read.ts `tradesList`): ids, versions, parties
+ * and the names epoch (migration 0037) in place of their names — no company read.
  */
 export function trackedKeysQuery(tx: Tx, shape: BidListShape) {
-  return pageQuery(
-    tx,
-    shape,
-    {
-      id: bids.id,
-      version: bids.version,
-      buyer_company_id: bids.buyer_company_id,
-      seller_company_id: bids.seller_company_id,
-      names: currentNamesEpoch,
-    },
-    { listings: false, names: false },
-  );
+  return pageQuery(tx, shape, keyColumns, { listings: false, names: false });
 }
-const trackedKeysStatement = statement(trackedKeysQuery, alwaysGeneric);
 
 /** The tracked trades `$ids` with a tracked list's columns, and the names epoch they were read at. */
 export function trackedRowsQuery(tx: Tx) {
-  const shape: BidListShape = { ...AWAITING_SHAPE, awaiting: 'no', status: 'closed' };
-  return pageQuery(tx, shape, { ...trackedColumns, names: currentNamesEpoch }, { listings: false, byIds: true });
+  return pageQuery(tx, BY_IDS, { ...trackedColumns, names: currentNamesEpoch }, { listings: false, byIds: true });
 }
-const trackedRowsStatement = fixedStatement(trackedRowsQuery, alwaysGeneric);
 
-/** A tracked list's page of keys, with `total_records` on its rows when `withTotal`. */
-export async function trackedKeysPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
-  const { shape, values } = bidListArgs({ ...opts, tracked: true }, withTotal);
-  return trackedKeysStatement(tx, shape).execute(values);
+/**
+ * The page of a dashboard list (the bid list's walk with the dashboard's filters) as the keys of its records: a
+ * trade's keys, the bid's status and validity (whether it has lapsed by the clock) and whether its sale order is
+ * uploaded, which moves no version (bids.sale-order.repository.ts).
+ */
+export function dashboardKeysQuery(tx: Tx, shape: BidListShape) {
+  const saleOrder = sql<boolean>`${bids.sell_order_file_id} is not null`;
+  const columns = { ...keyColumns, status: bids.status, valid_until: bids.valid_until, sale_order: saleOrder };
+  return pageQuery(tx, shape, columns, { listings: false, names: false });
 }
-export type TrackedKey = Awaited<ReturnType<typeof trackedKeysPage>>[number];
 
-/** The tracked trades of `ids` as a tracked list reads its rows. */
-export async function trackedRows(tx: Tx, ids: number[]) {
-  return trackedRowsStatement(tx).execute({ ids });
+/**
+ * The bids `$ids` with what a dashboard row shows (dashboards.service.ts `toDashboardBid`): no listing, rating or
+ * fee; with their version and the names epoch they were read at.
+ */
+export function dashboardRowsQuery(tx: Tx) {
+  const columns = {
+    bid: { ...dashboardColumns, version: bids.version },
+    offer_state: bids.seller_state,
+    ask_state: bids.buyer_state,
+    buyer_name: nameOf(buyer),
+    seller_name: nameOf(seller),
+    names: currentNamesEpoch,
+  };
+  return pageQuery(tx, BY_IDS, columns, { listings: false, byIds: true });
 }
 
 /** A list's shape and the values of its placeholders. */
@@ -303,13 +228,6 @@ export async function bidListPage(tx: Tx, opts: BidListOptions, withTotal: boole
   const { shape, values } = bidListArgs(opts, withTotal);
   return bidListStatement(tx, shape).execute(values);
 }
-
-/** A dashboard list's page (`dashboardListQuery`), with `total_records` on its rows when `withTotal`. */
-export async function dashboardListPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
-  const { shape, values } = bidListArgs({ ...opts, tracked: true }, withTotal);
-  return dashboardListStatement(tx, shape).execute(values);
-}
-export type DashboardListRow = Awaited<ReturnType<typeof dashboardListPage>>[number];
 
 /** A list's count (capped) as built for `shape`: `countBids` runs it as a statement, the plan tests EXPLAIN it. */
 export function bidCountQuery(tx: Tx, shape: BidListShape) {

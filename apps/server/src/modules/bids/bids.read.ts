@@ -15,14 +15,8 @@ import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
 import { findBidView } from './bids.detail.repository.js';
-import {
-  bidListPage,
-  countAwaiting,
-  countBids,
-  trackedKeysPage,
-  trackedRows,
-  type BidListOptions,
-} from './bids.lists.repository.js';
+import { bidListPage, countAwaiting, countBids, type BidListOptions } from './bids.lists.repository.js';
+import { trackedKeysPage, trackedRows } from './bids.kept.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
 /** The platform reads as no company: its rating columns find no rows of a company 0. */

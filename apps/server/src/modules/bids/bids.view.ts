@@ -23,7 +23,7 @@ import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
 import { bidLandedTotal } from '@spirit/domain/bids/bids.price';
 import type { BidHistoryEntryRow } from './bids.detail.repository.js';
-import type { BidListBid, BidPricing } from './bids.lists.repository.js';
+import type { BidListBid, BidPricing } from './bids.lists.columns.js';
 import { feesOf } from '../listings/listings.service.js';
 import type { BidListing, BidRow } from './bids.repository.js';
 

@@ -16,14 +16,18 @@ import type {
   DashboardPagedQuery,
 } from '@spirit/domain/dashboards/dashboards.schemas';
 import { isSuperAdmin, type Actor } from '../../lib/actor.js';
+import { NEVER } from '../../lib/change-stamp.js';
+import { JsonRecords, type Records } from '../../lib/json-records.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
+import { memoTexts } from '../../lib/record-memo.js';
 import type { Deps } from '../../types.js';
+import { countBids, type BidListOptions } from '../bids/bids.lists.repository.js';
 import {
-  countBids,
-  dashboardListPage,
-  type BidListOptions,
-  type DashboardListRow,
-} from '../bids/bids.lists.repository.js';
+  dashboardKeysPage,
+  dashboardRows,
+  type DashboardKey,
+  type DashboardRow,
+} from '../bids/bids.kept.repository.js';
 import { partiesView, sideOf } from '../bids/bids.view.js';
 import { countCompanies } from '../companies/companies.repository.js';
 import { countOwnListings } from '../listings/listings.repository.js';
@@ -56,8 +60,8 @@ function optionsOf(deps: Deps, actor: Actor, q: Partial<DashboardPagedQuery>, fi
   return { companyId, platform, userId: actor.userId, now: deps.now(), q: list, ...rest };
 }
 
-function toDashboardBid(row: DashboardListRow, scope: Scope, now: Date): DashboardBid {
-  const { bid, ...x } = row;
+function toDashboardBid(row: DashboardRow, scope: Scope, now: Date): DashboardBid {
+  const { bid, names: _, ...x } = row;
   const viewer = scope.platform
     ? { companyId: null, side: null, platform: true }
     : { companyId: scope.companyId, side: sideOf(bid, scope.companyId) };
@@ -85,34 +89,61 @@ function toDashboardBid(row: DashboardListRow, scope: Scope, now: Date): Dashboa
   };
 }
 
+/** Whether a bid still open by its status has lapsed by the clock at `now` (it then shows as Lapsed). */
+const lapsedByClock = (k: Pick<DashboardKey, 'status' | 'valid_until'>, now: Date) =>
+  (k.status === 'New' || k.status === 'OnGoing') && k.valid_until.getTime() <= now.getTime();
+
 /**
  * A dashboard list's page. Its total is kept for a few seconds like getAllBids' (bids.read.ts): the platform's
  * open bids and trades of a week run to tens of thousands, and counting them (to the cap) on every call costs far
  * more than the page. The key holds the list, its filters (the day window as days, not the instant it starts at) and
  * whose list it is.
+ *
+ * Its records are kept as JSON like Approved Bids' (docs/decisions.md "Trade records kept as JSON"): a row is made
+ * of the bid at its version, whose view it is, the parties' names at their epoch, whether the bid has lapsed by the
+ * clock and whether its sale order is uploaded (which moves no version) — the page reads those keys alone, and the
+ * rows the memo does not hold by id.
  */
 async function page(
   deps: Deps,
   actor: Actor,
   q: DashboardPagedQuery & { days?: number },
   filters: Filters,
-): Promise<DashboardBidList> {
+): Promise<DashboardRecords> {
   const opts = optionsOf(deps, actor, q, filters);
   const scope = scopeOf(actor);
+  const { now } = opts;
   const { since: _, ...kept } = filters;
   const result = await pageWithKnownTotal({
     cache: deps.marketCache,
     key: totalKey('dashboard', q, { ...kept, companyId: scope.companyId, userId: scope.platform ? 0 : actor.userId }),
-    now: opts.now.getTime(),
+    now: now.getTime(),
     q: opts.q,
-    page: (withTotal) => dashboardListPage(deps.db, opts, withTotal),
+    page: (withTotal) => dashboardKeysPage(deps.db, opts, withTotal),
     countAll: () => countBids(deps.db, opts),
   });
-  return {
-    records: result.records.map((row) => toDashboardBid(row, scope, opts.now)),
-    totalRecords: result.totalRecords,
-  };
+  const keys = result.records.map((k) => ({ ...k, also: k.sale_order ? 'sale order' : '' }));
+  const texts = await memoTexts(deps.recordMemo, {
+    kind: 'dashboard',
+    keys,
+    viewOf: (k) =>
+      `${scope.platform ? 'platform' : sideOf(k, scope.companyId)}${lapsedByClock(k, now) ? ' lapsed' : ''}`,
+    read: (ids) => dashboardRows(deps.db, ids),
+    stampOf: ({ bid, names }) => ({
+      id: bid.id,
+      version: bid.version,
+      names,
+      also: bid.sell_order_file_id !== null ? 'sale order' : '',
+    }),
+    render: (row) => toDashboardBid(row, scope, now),
+  });
+  // A record changes by time alone when its bid lapses: the first of the page's open bids to reach its validity.
+  const lapses = keys.filter((k) => !lapsedByClock(k, now) && (k.status === 'New' || k.status === 'OnGoing'));
+  const until = Math.min(NEVER, ...lapses.map((k) => k.valid_until.getTime()));
+  return { records: new JsonRecords<DashboardBid>(texts, until), totalRecords: result.totalRecords };
 }
+
+type DashboardRecords = Omit<DashboardBidList, 'records'> & { records: Records<DashboardBid> };
 
 const sinceDays = (deps: Deps, days: number | undefined) =>
   days ? new Date(deps.now().getTime() - days * DAY_MS) : undefined;

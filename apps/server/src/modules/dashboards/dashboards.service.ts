@@ -3,7 +3,7 @@
 // (bids.lists.repository.ts) with the dashboard's filters, so "My Pending Approvals" is the "Waiting for me" inbox
 // and a card's count is its list's total by construction.
 import { BID_TIERS, TIER_LABELS } from '@spirit/domain/bids/bids.constants';
-import { pickFlags } from '@spirit/domain/bids/bids.rules';
+import { effectiveStatus, pickFlags } from '@spirit/domain/bids/bids.rules';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { MAX_COMMISSION_DAYS } from '@spirit/domain/dashboards/dashboards.constants';
 import { nextLevelPending } from '@spirit/domain/dashboards/dashboards.rules';
@@ -22,12 +22,7 @@ import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import { memoTexts } from '../../lib/record-memo.js';
 import type { Deps } from '../../types.js';
 import { countBids, type BidListOptions } from '../bids/bids.lists.repository.js';
-import {
-  dashboardKeysPage,
-  dashboardRows,
-  type DashboardKey,
-  type DashboardRow,
-} from '../bids/bids.kept.repository.js';
+import { dashboardKeysPage, dashboardRows, type DashboardRow } from '../bids/bids.kept.repository.js';
 import { partiesView, sideOf } from '../bids/bids.view.js';
 import { countCompanies } from '../companies/companies.repository.js';
 import { countOwnListings } from '../listings/listings.repository.js';
@@ -89,10 +84,6 @@ function toDashboardBid(row: DashboardRow, scope: Scope, now: Date): DashboardBi
   };
 }
 
-/** Whether a bid still open by its status has lapsed by the clock at `now` (it then shows as Lapsed). */
-const lapsedByClock = (k: Pick<DashboardKey, 'status' | 'valid_until'>, now: Date) =>
-  (k.status === 'New' || k.status === 'OnGoing') && k.valid_until.getTime() <= now.getTime();
-
 /**
  * A dashboard list's page. Its total is kept for a few seconds like getAllBids' (bids.read.ts): the platform's
  * open bids and trades of a week run to tens of thousands, and counting them (to the cap) on every call costs far
@@ -126,8 +117,7 @@ async function page(
   const texts = await memoTexts(deps.recordMemo, {
     kind: 'dashboard',
     keys,
-    viewOf: (k) =>
-      `${scope.platform ? 'platform' : sideOf(k, scope.companyId)}${lapsedByClock(k, now) ? ' lapsed' : ''}`,
+    viewOf: (k) => `${scope.platform ? 'platform' : sideOf(k, scope.companyId)}|${effectiveStatus(k, now)}`,
     read: (ids) => dashboardRows(deps.db, ids),
     stampOf: ({ bid, names }) => ({
       id: bid.id,
@@ -137,8 +127,9 @@ async function page(
     }),
     render: (row) => toDashboardBid(row, scope, now),
   });
-  // A record changes by time alone when its bid lapses: the first of the page's open bids to reach its validity.
-  const lapses = keys.filter((k) => !lapsedByClock(k, now) && (k.status === 'New' || k.status === 'OnGoing'));
+  // A record changes by time alone when its bid lapses (its status by the clock is in the key's view): the first of
+  // the page's open bids to reach its validity.
+  const lapses = keys.filter((k) => ['New', 'OnGoing'].includes(effectiveStatus(k, now)));
   const until = Math.min(NEVER, ...lapses.map((k) => k.valid_until.getTime()));
   return { records: new JsonRecords<DashboardBid>(texts, until), totalRecords: result.totalRecords };
 }

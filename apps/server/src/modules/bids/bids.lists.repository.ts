@@ -122,12 +122,12 @@ const keyColumns = {
   names: currentNamesEpoch,
 };
 
-/** The rows `$ids` of any status (`byIds` reads no page): the shape only orders them. */
-const BY_IDS: BidListShape = {
+/** The shape of "waiting for me": the company's live bids at the caller's turn, any tier, no other filter. */
+export const AWAITING_SHAPE: BidListShape = {
   market: false,
   listing: false,
-  status: 'closed',
-  awaiting: 'no',
+  status: 'none',
+  awaiting: 'any',
   spirits: false,
   states: false,
   search: false,
@@ -140,6 +140,9 @@ const BY_IDS: BidListShape = {
   since: false,
   saleOrder: false,
 };
+
+/** The rows `$ids` of any status (`byIds` reads no page): the shape only orders them. */
+const BY_IDS: BidListShape = { ...AWAITING_SHAPE, awaiting: 'no', status: 'closed' };
 
 /**
  * The page of `shape` (Approved Bids) as the keys of its records (bids.read.ts `tradesList`): ids, versions, parties
@@ -241,25 +244,6 @@ export async function countBids(tx: Tx, opts: BidListOptions) {
   const [row] = await bidCountStatement(tx, shape).execute(values);
   return row!.n;
 }
-
-/** The shape of "waiting for me": the company's live bids at the caller's turn, any tier, no other filter. */
-export const AWAITING_SHAPE: BidListShape = {
-  market: false,
-  listing: false,
-  status: 'none',
-  awaiting: 'any',
-  spirits: false,
-  states: false,
-  search: false,
-  tradeNames: false,
-  total: false,
-  platform: false,
-  order: 'desc',
-  tracked: true,
-  open: false,
-  since: false,
-  saleOrder: false,
-};
 
 /** How many bids wait for the caller, counting at most `cap` + 1 (so "more than cap" shows): the menu's badge. */
 export function awaitingCountQuery(tx: Tx, cap: number) {

@@ -113,7 +113,7 @@ async function page(
     page: (withTotal) => dashboardKeysPage(deps.db, opts, withTotal),
     countAll: () => countBids(deps.db, opts),
   });
-  const keys = result.records.map((k) => ({ ...k, also: k.sale_order ? 'sale order' : '' }));
+  const keys = result.records.map((k) => ({ ...k, also: saleOrderPart(k.sale_order) }));
   const texts = await memoTexts(deps.recordMemo, {
     kind: 'dashboard',
     keys,
@@ -123,7 +123,7 @@ async function page(
       id: bid.id,
       version: bid.version,
       names,
-      also: bid.sell_order_file_id !== null ? 'sale order' : '',
+      also: saleOrderPart(bid.sell_order_file_id !== null),
     }),
     render: (row) => toDashboardBid(row, scope, now),
   });
@@ -133,6 +133,9 @@ async function page(
   const until = Math.min(NEVER, ...lapses.map((k) => k.valid_until.getTime()));
   return { records: new JsonRecords<DashboardBid>(texts, until), totalRecords: result.totalRecords };
 }
+
+/** The part of a record's key its sale order makes (lib/record-memo.ts `RecordStamp.also`): uploaded or not. */
+const saleOrderPart = (uploaded: boolean) => (uploaded ? 'sale order' : '');
 
 type DashboardRecords = Omit<DashboardBidList, 'records'> & { records: Records<DashboardBid> };
 

@@ -623,7 +623,7 @@ describe('hot queries are served by their indexes', () => {
     }));
     await h.db.insert(listings).values(rows);
     await h.db.execute(sql`analyze`);
-    const { ownListingsQuery, ownListingQuery, listingQuery, listingStatsQuery } =
+    const { ownCountQuery, ownListingsQuery, ownListingQuery, listingQuery, listingStatsQuery } =
       await import('./listings.repository.js');
     const { marketQuery } = await import('./listings.market.repository.js');
     const { possibleQuery } = await import('./listings.possible.repository.js');
@@ -777,6 +777,23 @@ describe('hot queries are served by their indexes', () => {
     expect(ownPlan, ownPlan).toMatch(
       /InitPlan[\s\S]*(Index Only Scan using|Bitmap Index Scan on) listings_company_side_idx/,
     );
+    // The dashboard's My Orders card counts them the same way: no distillery read for each (a foreign key says it
+    // exists); only a searched count joins the distilleries, whose names it matches.
+    const counted = await planOf(
+      h.db,
+      ownCountQuery(h.db, { search: false }),
+      { company: sellerB.company.id, side: 'Offer' },
+      'force_generic_plan',
+    );
+    expect(counted, counted).toMatch(/(Index Only Scan using|Bitmap Index Scan on) listings_company_side_idx/);
+    expect(counted, counted).not.toMatch(/distilleries/);
+    const searched = await planOf(
+      h.db,
+      ownCountQuery(h.db, { search: true }),
+      { company: sellerB.company.id, side: 'Offer', pattern: searchPattern('goa') },
+      'force_generic_plan',
+    );
+    expect(searched, searched).toMatch(/distilleries/);
   }, 60_000);
 });
 

@@ -167,6 +167,11 @@ const cases = {
     company({ status: 'Approved' }),
     'generic',
   ],
+  'card: sale order generated': [
+    () => L.bidCountQuery(db, shape({ status: 'closed', saleOrder: true })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
   'card: lapsed': [() => L.bidCountQuery(db, shape({ status: 'lapsed' })), company({}), 'generic'],
   'card: waiting for me': [() => L.bidCountQuery(db, shape({ awaiting: 'any' })), company({}), 'generic'],
   // The pending tabs (getAllBids awaiting_me) and the menu's "Waiting for me" count, of company 1's Negotiator.

@@ -155,34 +155,74 @@ export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
     .where(sql`${f.day} >= ${istDay(opts.from)} and ${f.day} < ${istDay(opts.to)}`);
 }
 
-/** The first day of the month after the one holding `day` (`YYYY-MM-DD`), or `day` itself if it is a first. */
-const monthStartFrom = (day: string) => {
-  if (day.endsWith('-01')) return day;
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+/** India's date of an instant, `YYYY-MM-DD`. */
+const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+/** The first day of the month holding `day` (`YYYY-MM-DD`). */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+/** The first day of the month after `month` (a first). */
+const nextMonth = (month: string) => {
+  const d = new Date(`${month}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + 1);
   return d.toISOString().slice(0, 10);
 };
-/** India's date of an instant, `YYYY-MM-DD`. */
-const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+
+/** Days [from, to) read from `company_trade_days`, added (1) or taken away (−1). */
+export type DaySpan = { from: string; to: string; sign: 1 | -1 };
+/**
+ * How the top companies read the IST days [from, to): whole months from `company_trade_months` ([months.from,
+ * months.to), none when equal) and spans of days from `company_trade_days`. A partial month at either end is read
+ * as its days, or — when the days it leaves out are fewer than those it keeps — as the whole month less the days
+ * it leaves out: a year to today reads the current month's row less today, not the 29 days before it (a day holds
+ * about as many rows as a month, ~360 against ~1,600 at market scale). The sums are exact either way.
+ */
+export function topCompaniesSpans(from: string, to: string): { months: { from: string; to: string }; days: DaySpan[] } {
+  if (monthOf(from) === monthOf(to)) return { months: { from, to: from }, days: [{ from, to, sign: 1 }] };
+  const days: DaySpan[] = [];
+  let [monthsFrom, monthsTo] = [monthOf(from), monthOf(to)];
+  if (from !== monthsFrom) {
+    const next = nextMonth(monthsFrom);
+    if (daysBetween(monthsFrom, from) < daysBetween(from, next)) {
+      days.push({ from: monthsFrom, to: from, sign: -1 });
+    } else {
+      days.push({ from, to: next, sign: 1 });
+      monthsFrom = next;
+    }
+  }
+  if (to !== monthsTo) {
+    const next = nextMonth(monthsTo);
+    if (daysBetween(to, next) < daysBetween(monthsTo, to)) {
+      days.push({ from: to, to: next, sign: -1 });
+      monthsTo = next;
+    } else {
+      days.push({ from: monthsTo, to, sign: 1 });
+    }
+  }
+  return { months: { from: monthsFrom, to: monthsTo }, days };
+}
 
 /**
  * Companies by traded volume as either party in [from, to) (IST midnights), from the parties' summaries
- * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's whole months from
- * `company_trade_months`, its days before the first whole month and after the last from `company_trade_days`, each
- * from its covering index; summed per company and the first `limit` by volume named — not every trade read twice.
+ * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's months from
+ * `company_trade_months` and its ends by day from `company_trade_days` (`topCompaniesSpans`), each from its covering
+ * index; summed per company and the first `limit` by volume named — not every trade read twice.
  */
 export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined; limit: number }) {
-  const [from, to] = [istDate(opts.from), istDate(opts.to)];
-  const [firstMonth, lastMonth] = [monthStartFrom(from), `${to.slice(0, 7)}-01`];
+  const spans = topCompaniesSpans(istDate(opts.from), istDate(opts.to));
   const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
-  const days = (a: string, b: string) =>
-    sql`select ${companyTradeDays.company_id} as company_id, ${companyTradeDays.trades} as trades,
-      ${companyTradeDays.volume} as volume, ${companyTradeDays.value} as value from ${companyTradeDays}
-      where ${companyTradeDays.day} >= ${a}::date and ${companyTradeDays.day} < ${b}::date${product(companyTradeDays.product)}`;
-  const months = sql`select ${companyTradeMonths.company_id}, ${companyTradeMonths.trades}, ${companyTradeMonths.volume},
-      ${companyTradeMonths.value} from ${companyTradeMonths}
-    where ${companyTradeMonths.month} >= ${firstMonth}::date and ${companyTradeMonths.month} < ${lastMonth}::date${product(companyTradeMonths.product)}`;
-  const parts = firstMonth < lastMonth ? [days(from, firstMonth), months, days(lastMonth, to)] : [days(from, to)];
+  const d = companyTradeDays;
+  const days = ({ from, to, sign }: DaySpan) => {
+    const minus = sign < 0 ? sql`-` : sql``;
+    return sql`select ${d.company_id} as company_id, ${minus}${d.trades} as trades, ${minus}${d.volume} as volume,
+      ${minus}${d.value} as value from ${d}
+      where ${d.day} >= ${from}::date and ${d.day} < ${to}::date${product(d.product)}`;
+  };
+  const m = companyTradeMonths;
+  // A month's row of all products is product '' (migration 0038).
+  const months = sql`select ${m.company_id}, ${m.trades}, ${m.volume}, ${m.value} from ${m}
+    where ${m.product} = ${opts.product ?? ''} and ${m.month} >= ${spans.months.from}::date
+      and ${m.month} < ${spans.months.to}::date`;
+  const parts = [...(spans.months.from < spans.months.to ? [months] : []), ...spans.days.map(days)];
   const p = sql.raw('p');
   const top = tx
     .select({

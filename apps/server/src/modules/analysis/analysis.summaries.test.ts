@@ -12,7 +12,7 @@ import { seedAsk, seedOffer } from '../../test/team-fixtures.js';
 import { seedApprovedTrade, seedLockedBid, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { lapseExpired } from '../bids/bids.lapse.js';
-import { topCompaniesQuery } from './analysis.repository.js';
+import { topCompaniesQuery, topCompaniesSpans } from './analysis.repository.js';
 
 let h: Harness;
 let m: Market;
@@ -32,6 +32,22 @@ function add(sums: Sums, key: unknown[], quantity = '0', price = '0') {
 }
 const sorted = (sums: Sums) => [...sums].map(([key, s]) => ({ key, ...s })).sort((a, b) => a.key.localeCompare(b.key));
 
+/** The top companies of [from, to) summed here from the trades themselves: each counts for both its parties. */
+function topOf(trades: Row[], from: Date, to: Date) {
+  const sums = new Map<number, { trades: number; volume: bigint }>();
+  for (const t of trades) {
+    const at = new Date(t.approved_at as string | Date);
+    if (at < from || at >= to) continue;
+    for (const company of [Number(t.seller_company_id), Number(t.buyer_company_id)]) {
+      const c = sums.get(company) ?? { trades: 0, volume: 0n };
+      sums.set(company, { trades: c.trades + 1, volume: c.volume + toMinor(String(t.quantity), 1) });
+    }
+  }
+  return [...sums]
+    .sort(([a, x], [b, y]) => (x.volume === y.volume ? a - b : x.volume > y.volume ? -1 : 1))
+    .map(([company_id, c]) => ({ company_id, trades: c.trades, volume: c.volume }));
+}
+
 /** What the three summaries should hold, summed here from the bids, listings and companies read back. */
 async function expected() {
   const funnel: Sums = new Map();
@@ -45,6 +61,7 @@ async function expected() {
       add(companies, [istDay(b.approved_at), company, b.product], String(b.quantity), String(b.price));
       const month = `${istDay(b.approved_at).slice(0, 7)}-01`;
       add(months, [month, company, b.product], String(b.quantity), String(b.price));
+      add(months, [month, company, ''], String(b.quantity), String(b.price)); // all products (migration 0038)
     }
   }
   for (const l of await rowsOf(sql`select l.*, c.status as company_status from listings l
@@ -168,6 +185,13 @@ describe('the analysis’ summaries', () => {
     expect(await kept()).toEqual(await expected());
   });
 
+  it('are summed again from the rows by rebuild_summaries(), as a bulk import ends (bench/generate.mjs)', async () => {
+    const before = await kept();
+    await h.db.execute(sql`select rebuild_summaries()`);
+    expect(await kept()).toEqual(before);
+    expect(before).toEqual(await expected());
+  });
+
   it('rank the top companies by volume as a number, not as its text', async () => {
     // Rows of a day long past, written here and rolled back: 900 litres sorts after 1000 as text.
     const day = '2021-03-01';
@@ -202,18 +226,7 @@ describe('the analysis’ summaries', () => {
     ] as const) {
       const from = new Date(today - back * DAY_MS);
       const to = new Date(from.getTime() + span * DAY_MS);
-      const sums = new Map<number, { trades: number; volume: bigint }>();
-      for (const t of trades) {
-        const at = new Date(t.approved_at as string | Date);
-        if (at < from || at >= to) continue;
-        for (const company of [Number(t.seller_company_id), Number(t.buyer_company_id)]) {
-          const c = sums.get(company) ?? { trades: 0, volume: 0n };
-          sums.set(company, { trades: c.trades + 1, volume: c.volume + toMinor(String(t.quantity), 1) });
-        }
-      }
-      const expectedTop = [...sums]
-        .sort(([a, x], [b, y]) => (x.volume === y.volume ? a - b : x.volume > y.volume ? -1 : 1))
-        .map(([company_id, c]) => ({ company_id, trades: c.trades, volume: c.volume }));
+      const expectedTop = topOf(trades, from, to);
       const top = await topCompaniesQuery(h.db, { from, to, limit: 50 });
       const got = top.map((r) => ({
         company_id: Number(r.company_id),
@@ -222,5 +235,85 @@ describe('the analysis’ summaries', () => {
       }));
       expect(got, `${back} days back, ${span} days`).toEqual(expectedTop);
     }
+  });
+
+  it('give the top companies of a partial month read as the whole month less the days it leaves out', async () => {
+    // Trades written (and rolled back) on days around month ends, so each range's left-out days hold a trade.
+    const at = ['2026-03-01', '2026-03-04', '2026-03-20', '2026-03-29', '2026-04-15', '2026-05-02', '2026-05-27'];
+    const ranges = [
+      ['2026-03-03', '2026-05-27'], // both ends: the month less the days before / from the end
+      ['2026-03-05', '2026-04-01'], // the first month less its first days, no last part
+      ['2026-03-21', '2026-04-03'], // both ends by their days, no whole month
+      ['2026-03-02', '2026-03-30'], // within one month
+      ['2026-03-01', '2026-05-01'], // whole months only
+    ] as const;
+    const rolledBack = new Error('rolled back');
+    const results: { range: string; got: unknown; want: unknown }[] = [];
+    await h.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, product,
+            placed_by, quantity, price, valid_until, status, locked, is_negotiator_buyer_approved, is_confidential,
+            trade_reference, approved_at, created_at, updated_at)
+          select ${m.offer.id}, ${m.ask.id}, ${m.seller.company.id}, ${m.buyer.company.id}, l.product, 'Buyer',
+            100 + i * 7.5, 50.25 + i, d::timestamptz, 'Approved', true, true, false,
+            'TR-2026-9' || lpad(i::text, 5, '0'), d::timestamptz, d::timestamptz - interval '1 hour', d::timestamptz
+          from unnest(string_to_array(${at.map((day) => `${day}T10:00:00+05:30`).join(',')}, ',')) with ordinality as x(d, i), listings l
+          where l.id = ${m.offer.id}`);
+        const trades = (
+          (await tx.execute(sql`select * from bids where status = 'Approved'
+          and approved_at is not null and not is_confidential`)) as unknown as { rows: Row[] }
+        ).rows;
+        for (const [fromDay, toDay] of ranges) {
+          const [from, to] = [new Date(`${fromDay}T00:00:00+05:30`), new Date(`${toDay}T00:00:00+05:30`)];
+          const top = await topCompaniesQuery(tx, { from, to, limit: 50 });
+          results.push({
+            range: `${fromDay}..${toDay}`,
+            got: top.map((r) => ({ company_id: Number(r.company_id), trades: r.trades, volume: toMinor(r.volume, 1) })),
+            want: topOf(trades, from, to),
+          });
+        }
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(results).toHaveLength(ranges.length);
+    for (const r of results) expect(r.got, r.range).toEqual(r.want);
+    expect(results.every((r) => (r.want as unknown[]).length > 0)).toBe(true);
+  });
+});
+
+describe('the top companies read a partial month', () => {
+  it('by its days, or as the whole month less the fewer days it leaves out', () => {
+    // A year to 2026-11-30: the day before the first whole month, the months, and November less its 30th.
+    expect(topCompaniesSpans('2025-11-30', '2026-11-30')).toEqual({
+      months: { from: '2025-12-01', to: '2026-12-01' },
+      days: [
+        { from: '2025-11-30', to: '2025-12-01', sign: 1 },
+        { from: '2026-11-30', to: '2026-12-01', sign: -1 },
+      ],
+    });
+    expect(topCompaniesSpans('2026-03-03', '2026-05-27')).toEqual({
+      months: { from: '2026-03-01', to: '2026-06-01' },
+      days: [
+        { from: '2026-03-01', to: '2026-03-03', sign: -1 },
+        { from: '2026-05-27', to: '2026-06-01', sign: -1 },
+      ],
+    });
+    expect(topCompaniesSpans('2026-03-21', '2026-04-03')).toEqual({
+      months: { from: '2026-04-01', to: '2026-04-01' },
+      days: [
+        { from: '2026-03-21', to: '2026-04-01', sign: 1 },
+        { from: '2026-04-01', to: '2026-04-03', sign: 1 },
+      ],
+    });
+    expect(topCompaniesSpans('2026-03-02', '2026-03-30')).toEqual({
+      months: { from: '2026-03-02', to: '2026-03-02' },
+      days: [{ from: '2026-03-02', to: '2026-03-30', sign: 1 }],
+    });
+    expect(topCompaniesSpans('2026-03-01', '2026-05-01')).toEqual({
+      months: { from: '2026-03-01', to: '2026-05-01' },
+      days: [],
+    });
   });
 });

@@ -54,9 +54,9 @@ export const companyTradeDays = pgTable(
 );
 
 /**
- * The same per IST month of approval (`month` its first day): a range's whole months read a month's rows (~1,600 at
- * market scale) instead of ~30 days of `company_trade_days` (~11,000); only the days before its first whole month
- * and after its last are read by day.
+ * The same per IST month of approval (`month` its first day), and again for all products as product '' (migration
+ * 0038): a range's whole months read a month's rows (~830 companies of all products at market scale) instead of ~30
+ * days of `company_trade_days` (~11,000); only the days at its ends are read by day (`topCompaniesSpans`).
  */
 export const companyTradeMonths = pgTable(
   'company_trade_months',
@@ -68,7 +68,8 @@ export const companyTradeMonths = pgTable(
     volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
     value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
   },
-  // Also `company_trade_months_sums_idx (month) include (…)`, as the days' (migration 0030).
+  // Also `company_trade_months_sums_idx (product, month) include (…)` (migration 0038): one product's or all
+  // products' ('') months of a range from the index alone.
   (t) => [primaryKey({ columns: [t.month, t.company_id, t.product] })],
 );
 

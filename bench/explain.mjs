@@ -136,6 +136,17 @@ const cases = {
     company({ status: 'Approved' }),
     'generic',
   ],
+  // Approved Bids as served (bids.read.ts `tradesList`): the page's keys, the records from the memo.
+  'approved bids of a company, keys (Approved Bids)': [
+    () => L.trackedKeysQuery(db, shape({ status: 'closed', tracked: true })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
+  'approved bids, SuperAdmin, keys (Approved Bids)': [
+    () => L.trackedKeysQuery(db, shape({ platform: true, status: 'closed', tracked: true })),
+    values({ status: 'Approved' }),
+    'generic',
+  ],
   'approved bids, SuperAdmin, with total': [
     () => L.bidListQuery(db, shape({ platform: true, status: 'closed', total: true })),
     values({ status: 'Approved' }),

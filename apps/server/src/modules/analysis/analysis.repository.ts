@@ -7,7 +7,6 @@ import { and, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
-import { listings } from '../listings/listings.table.js';
 import { tradeDays } from '../bids/trade-days.table.js';
 import { bidFunnelDays, companyTradeDays, companyTradeMonths, openListingSums } from './analysis.table.js';
 
@@ -57,7 +56,9 @@ const istDay = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone 
  * Approved trades per state of their offer in [from, to) (the trend's Last Trade column). The whole IST days inside
  * the range are read from the trades' daily summary (trade-days.table.ts), the parts of a day at either end from the
  * trades themselves (`bids_traded_at_idx`): 30 days are ~30 × a few summary rows and two partial days of trades,
- * not every trade of the month (53,000 at market scale).
+ * not every trade of the month (53,000 at market scale). A trade's offer state is the bid's own copy (migration
+ * 0036: a live bid's listing cannot change state, so it is the state the summary took at approval), not a probe of
+ * the offer for each of a partial day's ~1,400 trades.
  */
 export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined }) {
   const firstWhole = new Date(istDayStart(opts.from).getTime() + (istDayStart(opts.from) < opts.from ? DAY_MS : 0));
@@ -79,8 +80,8 @@ export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product
   const partial = ends.map(
     (
       r,
-    ) => sql`select ${listings.state} as state, ${bids.quantity} as quantity, ${bids.quantity} * ${bids.price} as value
-      from ${bids} join ${listings} on ${listings.id} = ${bids.offer_id}
+    ) => sql`select ${bids.seller_state} as state, ${bids.quantity} as quantity, ${bids.quantity} * ${bids.price} as value
+      from ${bids}
       where ${bids.status} = 'Approved' and not ${bids.is_confidential}
         and ${bids.approved_at} >= ${r.from.toISOString()} and ${bids.approved_at} < ${r.to.toISOString()}${product(bids.product)}`,
   );

@@ -174,8 +174,9 @@ export type DaySpan = { from: string; to: string; sign: 1 | -1 };
  * How the top companies read the IST days [from, to): whole months from `company_trade_months` ([months.from,
  * months.to), none when equal) and spans of days from `company_trade_days`. A partial month at either end is read
  * as its days, or — when the days it leaves out are fewer than those it keeps — as the whole month less the days
- * it leaves out: a year to today reads the current month's row less today, not the 29 days before it (a day holds
- * about as many rows as a month, ~360 against ~1,600 at market scale). The sums are exact either way.
+ * it leaves out: a year to today reads the current month's rows less today, not the 29 days before it (at market
+ * scale a day holds ~360 rows of a company and product, a month of all products ~830). The sums are exact either
+ * way.
  */
 export function topCompaniesSpans(from: string, to: string): { months: { from: string; to: string }; days: DaySpan[] } {
   if (monthOf(from) === monthOf(to)) return { months: { from, to: from }, days: [{ from, to, sign: 1 }] };

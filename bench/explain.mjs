@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from '../apps/server/dist/db/schema.js';
 import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js';
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
+import * as K from '../apps/server/dist/modules/bids/bids.kept.repository.js';
 import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
 import * as B from '../apps/server/dist/modules/bids/bids.detail.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
@@ -136,14 +137,20 @@ const cases = {
     company({ status: 'Approved' }),
     'generic',
   ],
-  // Approved Bids as served (bids.read.ts `tradesList`): the page's keys, the records from the memo.
+  // Approved Bids as served (bids.read.ts `tradesList`): the page's keys, read with the walk on a first page and by
+  // id on a deep one; the records come from the memo.
   'approved bids of a company, keys (Approved Bids)': [
-    () => L.trackedKeysQuery(db, shape({ status: 'closed', tracked: true })),
+    () => K.walkedKeysQuery(db, shape({ status: 'closed', tracked: true })),
     company({ status: 'Approved' }),
     'generic',
   ],
+  'approved bids of a company, keys of page 5 (Approved Bids)': [
+    () => L.trackedKeysQuery(db, shape({ status: 'closed', tracked: true })),
+    company({ status: 'Approved', offset: 40, upto: 50 }),
+    'generic',
+  ],
   'approved bids, SuperAdmin, keys (Approved Bids)': [
-    () => L.trackedKeysQuery(db, shape({ platform: true, status: 'closed', tracked: true })),
+    () => K.walkedKeysQuery(db, shape({ platform: true, status: 'closed', tracked: true })),
     values({ status: 'Approved' }),
     'generic',
   ],

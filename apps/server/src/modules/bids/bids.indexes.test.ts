@@ -21,6 +21,7 @@ import {
   trackedRowsQuery,
   type BidListOptions,
 } from './bids.lists.repository.js';
+import { trackedKeysPage, walkedKeysQuery } from './bids.kept.repository.js';
 import { openBidsOnQuery, tickerQuery } from './bids.market.repository.js';
 import { tiersQuery } from './bids.repository.js';
 
@@ -214,13 +215,40 @@ describe('the bid lists walk their own indexes', () => {
     const opts = { companyId: m.buyer.company.id, userId: m.buyer.negotiator.id, now: new Date(), tracked: true };
     const { shape, values } = bidListArgs({ ...opts, q: { ...q, bid_status: 'Approved' as const } }, true);
     for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
-      const keys = await planOf(h.db, trackedKeysQuery(h.db, shape), values, mode);
-      expect(keys, keys).toMatch(/bids_(buyer|seller)_status_idx/);
+      // A first page reads its keys with the walk, no second pass by id; a deep page its ids from the index alone
+      // and its keys by id.
+      const near = await planOf(h.db, walkedKeysQuery(h.db, shape), values, mode);
+      expect(near, near).toMatch(/Index Scan using bids_(buyer|seller)_status_idx/);
+      expect(near, near).not.toMatch(/bids_pkey|ratings|on listings|on companies|Seq Scan on bids/);
+      const keys = await planOf(h.db, trackedKeysQuery(h.db, shape), { ...values, offset: 40, upto: 50 }, mode);
+      expect(keys, keys).toMatch(/Index Only Scan using bids_(buyer|seller)_status_idx/);
+      expect(keys, keys).toMatch(/Index Scan using bids_pkey on bids/);
       // Nor any company: the names' epoch stands for the names (migration 0037).
       expect(keys, keys).not.toMatch(/ratings|on listings|on companies|Seq Scan on bids/);
       const rows = await planOf(h.db, trackedRowsQuery(h.db), { ids: [1, 2, 3] }, mode);
       expect(rows, rows).toMatch(/Index Scan using bids_pkey on bids/);
       expect(rows, rows).not.toMatch(/ratings|on listings|Seq Scan on bids/);
+    }
+  });
+
+  it('the tracked trades’ keys are the same read with the walk (first pages) or by id (deeper)', async () => {
+    // 900 approved trades of the buyer here: pages of 10 up to the 30th row read their keys with the walk, the
+    // 4th and 5th by id, and one page of 50 by id — the same trades, in the same order, with the same keys.
+    for (const platform of [false, true]) {
+      const opts = {
+        companyId: platform ? 0 : m.buyer.company.id,
+        platform,
+        userId: m.buyer.negotiator.id,
+        now: new Date(),
+      };
+      const page = (page: number, page_size: number) =>
+        trackedKeysPage(h.db, { ...opts, q: { ...q, bid_status: 'Approved' as const, page, page_size } }, false);
+      const tens = [];
+      for (let n = 1; n <= 5; n++) tens.push(...(await page(n, 10)));
+      const fifty = await page(1, 50);
+      expect(fifty).toHaveLength(50);
+      expect(tens).toEqual(fifty);
+      expect(await page(1, 30)).toEqual(fifty.slice(0, 30));
     }
   });
 

@@ -203,6 +203,17 @@ export function cappedBidCount(parts: Part[], cap = BID_COUNT_CAP) {
 export const byChange = (order: 'asc' | 'desc') =>
   sql`${bids.updated_at} ${sql.raw(order)}, ${bids.id} ${sql.raw(order)}`;
 
+/**
+ * Each part's first `$upto` bids in order with `columns` (which include `updated_at` and `id`), merged with UNION
+ * ALL: the page is cut from them in the same order.
+ */
+export function partsWalk(parts: Part[], order: 'asc' | 'desc', columns: SQL) {
+  return sql.join(
+    parts.map((p) => sql`(${matching(p.where, columns)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`),
+    sql` union all `,
+  );
+}
+
 /** The ids of the page: each part's first `$upto` bids in order, merged, then the page cut from them. */
 export function pageIds(parts: Part[], order: 'asc' | 'desc') {
   const [limit, offset] = [sql.placeholder('limit'), sql.placeholder('offset')];
@@ -210,11 +221,7 @@ export function pageIds(parts: Part[], order: 'asc' | 'desc') {
   if (parts.length === 1) {
     return sql`${matching(parts[0]!.where, sql`${bids.id}`)} order by ${byChange(order)} limit ${limit} offset ${offset}`;
   }
-  const union = sql.join(
-    parts.map((p) => sql`(${matching(p.where, cols)} order by ${byChange(order)} limit ${sql.placeholder('upto')})`),
-    sql` union all `,
-  );
   const dir = sql.raw(order);
-  return sql`select "part"."id" from (${union}) as "part"
+  return sql`select "part"."id" from (${partsWalk(parts, order, cols)}) as "part"
     order by "part"."updated_at" ${dir}, "part"."id" ${dir} limit ${limit} offset ${offset}`;
 }

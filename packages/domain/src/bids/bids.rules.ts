@@ -62,6 +62,9 @@ export const isExpired = (valid_until: Instant, now: Instant) => !(ms(valid_unti
 export function effectiveStatus(bid: Pick<BidState, 'status' | 'valid_until'>, now: Instant): BidStatus {
   return isOpenStatus(bid.status) && isExpired(bid.valid_until, now) ? 'Lapsed' : bid.status;
 }
+/** Open and still valid by the clock: a bid that can move, and one whose record changes when its validity passes. */
+export const isBidLive = (bid: Pick<BidState, 'status' | 'valid_until'>, now: Instant) =>
+  isOpenStatus(effectiveStatus(bid, now));
 /** The spec's `is_bid_lapsed`. */
 export const isBidLapsed = (bid: Pick<BidState, 'status' | 'valid_until'>, now: Instant) =>
   effectiveStatus(bid, now) === 'Lapsed';
@@ -93,7 +96,7 @@ export function stateDefect(bid: Pick<BidState, 'status' | 'locked' | 'flags'>):
 
 /** The phase an existing bid is in at `now`; `closed` for final, lapsed and impossible states. */
 export function phaseOf(bid: BidState, now: Instant): BidPhase {
-  if (!isOpenStatus(effectiveStatus(bid, now)) || stateDefect(bid)) return 'closed';
+  if (!isBidLive(bid, now) || stateDefect(bid)) return 'closed';
   return bid.locked ? 'approving' : 'negotiating';
 }
 

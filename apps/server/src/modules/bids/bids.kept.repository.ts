@@ -18,7 +18,7 @@ import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import { bids } from './bids.table.js';
 
 /** A tracked page that ends within this many rows of its list reads its keys with the walk (`walkedKeysQuery`). */
-export const KEYS_WALK_ROWS = 30;
+const KEYS_WALK_ROWS = 30;
 
 /**
  * A near page's keys read with the walk itself: each part's first `$upto` trades with their version and parties,

@@ -3,7 +3,7 @@
 // (bids.lists.repository.ts) with the dashboard's filters, so "My Pending Approvals" is the "Waiting for me" inbox
 // and a card's count is its list's total by construction.
 import { BID_TIERS, TIER_LABELS } from '@spirit/domain/bids/bids.constants';
-import { effectiveStatus, pickFlags } from '@spirit/domain/bids/bids.rules';
+import { effectiveStatus, isBidLive, pickFlags } from '@spirit/domain/bids/bids.rules';
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { MAX_COMMISSION_DAYS } from '@spirit/domain/dashboards/dashboards.constants';
 import { nextLevelPending } from '@spirit/domain/dashboards/dashboards.rules';
@@ -129,7 +129,7 @@ async function page(
   });
   // A record changes by time alone when its bid lapses (its status by the clock is in the key's view): the first of
   // the page's open bids to reach its validity.
-  const lapses = keys.filter((k) => ['New', 'OnGoing'].includes(effectiveStatus(k, now)));
+  const lapses = keys.filter((k) => isBidLive(k, now));
   const until = Math.min(NEVER, ...lapses.map((k) => k.valid_until.getTime()));
   return { records: new JsonRecords<DashboardBid>(texts, until), totalRecords: result.totalRecords };
 }

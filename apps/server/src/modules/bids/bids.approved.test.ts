@@ -260,4 +260,33 @@ describe('Approved Bids from kept records', () => {
     expect(after.modified_on).not.toBe(before.modified_on);
     expect(after).toEqual(getAllBidsResultSchema.parse({ records: [after], totalRecords: 1 }).records[0]);
   });
+  it('names the parties of the other lists from the names memo: read once, a rename shown at once', async () => {
+    const token = m.buyer.negotiator.token;
+    const names = async () => {
+      const page = JSON.parse(await raw(token, { is_tracked_bid: false, page_size: 30 })).data.records as {
+        buyer_company_name: string;
+        seller_company_name: string;
+      }[];
+      return new Set(page.map((r) => `${r.buyer_company_name} / ${r.seller_company_name}`));
+    };
+    const buyerName = m.buyer.company.body.name as string;
+    const was = m.seller.company.body.name as string;
+    expect(await names()).toEqual(new Set([`${buyerName} / ${was}`]));
+    // Held: the page alone (its total kept), no statement for the names.
+    const before = h.deps.database.queries.count;
+    await names();
+    expect(h.deps.database.queries.count - before).toBe(1);
+    await h.db.execute(sql`update companies set name = ${`${was} Renamed`} where id = ${m.seller.company.id}`);
+    try {
+      expect(await names()).toEqual(new Set([`${buyerName} / ${was} Renamed`]));
+      // The item page's bids (the open bid on the seller's offer), the same way.
+      type Item = { orders: { id: number; seller_company_name: string }[] };
+      const item = await h.call<Item>('getInventorybyId', { id: m.offer.id }, m.seller.adminToken);
+      expect(item.statusCode, JSON.stringify(item.body)).toBe(200);
+      expect(item.body.data.orders.map((o) => [o.id, o.seller_company_name])).toEqual([[open.id, `${was} Renamed`]]);
+    } finally {
+      await h.db.execute(sql`update companies set name = ${was} where id = ${m.seller.company.id}`);
+    }
+    expect(await names()).toEqual(new Set([`${buyerName} / ${was}`]));
+  });
 });

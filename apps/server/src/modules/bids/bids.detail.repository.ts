@@ -86,7 +86,7 @@ export async function findBidView(tx: Tx, opts: { id: number; companyId: number;
   const rows = await bidViewStatement(tx).execute({ id: opts.id, company: opts.companyId, user: opts.userId });
   const row = rows[0];
   if (!row) return null;
-  const { your_rating, source, industry_rating, history, ...rest } = row;
+  const { your_review, industry_rating, history, ...rest } = row;
   return {
     ...rest,
     history: history.map((h): BidHistoryEntryRow => ({
@@ -94,6 +94,6 @@ export async function findBidView(tx: Tx, opts: { id: number; companyId: number;
       valid_until: new Date(h.valid_until),
       created_at: new Date(h.created_at),
     })),
-    ratings: { your_rating, source, industry_rating: industry_rating == null ? null : Number(industry_rating) },
+    ratings: { your_review, industry_rating: industry_rating == null ? null : Number(industry_rating) },
   };
 }

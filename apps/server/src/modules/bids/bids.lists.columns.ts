@@ -3,7 +3,7 @@
 import { FEE_FIELDS, type FeeField } from '@spirit/domain/listings/listings.constants';
 import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
 import { sql } from 'drizzle-orm';
-import type { ratingColumns } from '../ratings/ratings.repository.js';
+import type { ratingColumns, YourReview } from '../ratings/ratings.repository.js';
 import type { BidRow } from './bids.repository.js';
 import { buyer, nameOf, offer, seller } from './bids.sql.js';
 import { bids } from './bids.table.js';
@@ -60,8 +60,7 @@ export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
 
 /** The rating columns of a list that shows none: nulls of the same types. */
 export const noRatings: ReturnType<typeof ratingColumns> = {
-  your_rating: sql<number | null>`null::int`,
-  source: sql<string | null>`null::text`,
+  your_review: sql<YourReview>`null::text`,
   industry_rating: sql<string | null>`null::text`,
 };
 
@@ -74,15 +73,17 @@ export const noListingFigures = {
 };
 
 /**
- * A tracked trade's row (Approved Bids): the bid's own states and no listing, no ratings — two listing probes and three
+ * A tracked trade's row (Approved Bids), without its parties' names (a list takes them from the names memo,
+ * companies/company-names.ts): the bid's own states and no listing, no ratings — two listing probes and three
  * rating probes a row fewer; what it does not read is null.
  */
-export const trackedColumns = {
+export const trackedUnnamed = {
   bid: bidListColumns,
   offer_state: bids.seller_state,
   ask_state: bids.buyer_state,
   ...noListingFigures,
-  buyer_name: nameOf(buyer),
-  seller_name: nameOf(seller),
   ...noRatings,
 };
+
+/** A tracked trade's row with its parties' names (the rows of records kept in the memo, bids.kept.repository.ts). */
+export const trackedColumns = { ...trackedUnnamed, buyer_name: nameOf(buyer), seller_name: nameOf(seller) };

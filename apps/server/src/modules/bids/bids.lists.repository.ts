@@ -13,7 +13,13 @@ import { pageOf, pageWithTotal } from '../../lib/list.js';
 import { ratingColumns } from '../ratings/ratings.repository.js';
 import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
-import { bidListColumns, dashboardColumns, pricingColumns, trackedColumns } from './bids.lists.columns.js';
+import {
+  bidListColumns,
+  dashboardColumns,
+  pricingColumns,
+  trackedColumns,
+  trackedUnnamed,
+} from './bids.lists.columns.js';
 import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
@@ -96,18 +102,19 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
     ...(shape.listing ? { listing_own: listingOwn } : {}),
   };
+  // The parties' names are not joined: the page reads the names epoch, and the service takes the names from the
+  // process's memo (companies/company-names.ts) — two company probes a row fewer.
   const columns = shape.tracked
-    ? { ...trackedColumns, ...extras }
+    ? { ...trackedUnnamed, names: currentNamesEpoch, ...extras }
     : {
         bid: bidListColumns,
         ...pairFields(bids, offer, ask),
-        buyer_name: nameOf(buyer),
-        seller_name: nameOf(seller),
         ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+        names: currentNamesEpoch,
         ...extras,
       };
   // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
-  return pageQuery(tx, shape, columns, { listings: !shape.tracked || shape.awaiting !== 'no' });
+  return pageQuery(tx, shape, columns, { listings: !shape.tracked || shape.awaiting !== 'no', names: false });
 }
 
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).

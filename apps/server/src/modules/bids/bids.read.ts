@@ -15,7 +15,14 @@ import { findOwnListing } from '../listings/listings.repository.js';
 import { bidError } from './bids.errors.js';
 import { placeFrom } from './bids.parties.js';
 import { findBidView } from './bids.detail.repository.js';
-import { bidListPage, countAwaiting, countBids, type BidListOptions } from './bids.lists.repository.js';
+import {
+  bidListPage,
+  countAwaiting,
+  countBids,
+  type BidListOptions,
+  type BidListRow,
+} from './bids.lists.repository.js';
+import { shownNames } from '../companies/company-names.js';
 import { trackedKeysPage, trackedRows } from './bids.kept.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
@@ -109,11 +116,34 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<Bid
     const own = first ? first.listing_own : !!(await findOwnListing(deps.db, companyId, opts.listingId));
     if (!own) throw listingNotFound();
   }
-  const viewer = viewerOf(opts);
   return {
-    records: page.records.map(({ bid, ...x }) => toListRecord(bid, x, viewer(bid), now, !opts.tracked)),
+    records: await listRecords(deps, page.records, viewerOf(opts), now, !opts.tracked),
     totalRecords: page.totalRecords,
   };
+}
+
+/**
+ * A list page's records (`toListRecord`), its parties' names taken from the names memo at the epoch the page was read
+ * at (companies/company-names.ts). `rated` false where the list left the rating columns unread.
+ */
+export async function listRecords(
+  deps: Pick<Deps, 'db' | 'recordMemo'>,
+  rows: readonly BidListRow[],
+  viewer: (bid: BidListRow['bid']) => Viewer,
+  now: Date,
+  rated: boolean,
+): Promise<BidListRecord[]> {
+  const first = rows[0];
+  if (!first) return [];
+  const parties: number[] = [];
+  for (const { bid } of rows) parties.push(bid.buyer_company_id, bid.seller_company_id);
+  const names = await shownNames(deps.db, deps.recordMemo, first.names, parties);
+  // Each row as read, its names beside it: a copy of each row (rest and spread) cost more than the names' lookup.
+  return rows.map((row) => {
+    const { bid } = row;
+    const parties = { buyer: names.get(bid.buyer_company_id) ?? '', seller: names.get(bid.seller_company_id) ?? '' };
+    return toListRecord(bid, row, parties, viewer(bid), now, rated);
+  });
 }
 
 /**
@@ -141,7 +171,10 @@ async function tradesList(deps: Deps, opts: BidListOptions, key: string, q: GetA
     },
     read: (ids) => trackedRows(deps.db, ids),
     stampOf: ({ bid, names }) => ({ id: bid.id, version: bid.version, names }),
-    render: ({ bid, names: _, ...x }) => toListRecord(bid, x, viewer(bid), opts.now, false),
+    render: (row) => {
+      const names = { buyer: row.buyer_name, seller: row.seller_name };
+      return toListRecord(row.bid, row, names, viewer(row.bid), opts.now, false);
+    },
   });
   // An Approved trade never changes by time alone.
   return { records: new JsonRecords<BidListRecord>(texts, NEVER), totalRecords: page.totalRecords };

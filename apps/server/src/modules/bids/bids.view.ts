@@ -25,6 +25,7 @@ import { bidLandedTotal } from '@spirit/domain/bids/bids.price';
 import type { BidHistoryEntryRow } from './bids.detail.repository.js';
 import type { BidListBid, BidPricing } from './bids.lists.columns.js';
 import { feesOf } from '../listings/listings.service.js';
+import type { YourReview } from '../ratings/ratings.repository.js';
 import type { BidListing, BidRow } from './bids.repository.js';
 
 /**
@@ -70,10 +71,7 @@ type ListExtras = {
   ask_available: string | null;
   offer_price: string | null;
   ask_price: string | null;
-  buyer_name: string;
-  seller_name: string;
-  your_rating: number | null;
-  source: string | null;
+  your_review: YourReview;
   industry_rating: string | number | null;
   /** Present on the lists that price their rows (`final_price`). */
   terms?: BidPricing;
@@ -119,7 +117,8 @@ const priced = (bid: Pick<BidListBid, 'price'>, terms: BidPricing) =>
  */
 export function partiesView(
   bid: Pick<BidListBid, 'status' | 'valid_until'>,
-  x: Pick<ListExtras, 'offer_state' | 'ask_state' | 'buyer_name' | 'seller_name'>,
+  x: Pick<ListExtras, 'offer_state' | 'ask_state'>,
+  names: PartyNames,
   viewer: Viewer,
   now: Date,
 ) {
@@ -127,14 +126,27 @@ export function partiesView(
   return {
     status,
     state: viewer.side === 'seller' ? x.ask_state : x.offer_state,
-    buyer_company_name: named(viewer, 'buyer', status, x.buyer_name),
-    seller_company_name: named(viewer, 'seller', status, x.seller_name),
+    buyer_company_name: named(viewer, 'buyer', status, names.buyer),
+    seller_company_name: named(viewer, 'seller', status, names.seller),
   };
 }
 
+/**
+ * The two parties' shown names, unmasked: a list's from the names memo (companies/company-names.ts), a kept record's
+ * and a detail's from their own statement. Apart from the row, so a list names its rows without copying them.
+ */
+export type PartyNames = { buyer: string; seller: string };
+
 /** A list's record; `rated` false where the list left the rating columns unread (all three then read null). */
-export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now: Date, rated = true): BidListRecord {
-  const { status, state, buyer_company_name, seller_company_name } = partiesView(bid, x, viewer, now);
+export function toListRecord(
+  bid: BidListBid,
+  x: ListExtras,
+  names: PartyNames,
+  viewer: Viewer,
+  now: Date,
+  rated = true,
+): BidListRecord {
+  const { status, state, buyer_company_name, seller_company_name } = partiesView(bid, x, names, viewer, now);
   return {
     id: bid.id,
     version: bid.version,
@@ -160,8 +172,8 @@ export function toListRecord(bid: BidListBid, x: ListExtras, viewer: Viewer, now
     seller_company_name,
     buyer_company_state: x.ask_state,
     seller_company_state: x.offer_state,
-    source: rated ? source(x.source) : null,
-    your_rating: x.your_rating,
+    source: rated ? source(x.your_review?.source ?? null) : null,
+    your_rating: x.your_review?.rating ?? null,
     industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
     trade_reference_number: bid.trade_reference,
     final_price: x.terms ? priced(bid, x.terms) : null,
@@ -197,7 +209,7 @@ export function toDetail(opts: {
   history: History;
   viewer: Viewer;
   actor: BidActor | null;
-  ratings: { your_rating: number | null; source: string | null; industry_rating: number | null };
+  ratings: { your_review: YourReview; industry_rating: number | null };
   canUploadSaleOrder: boolean;
   now: Date;
 }): BidDetail {
@@ -205,12 +217,8 @@ export function toDetail(opts: {
   const status = effectiveStatus(bid, now);
   const record = toListRecord(
     bid,
-    {
-      ...pairFields(bid, offer, ask),
-      buyer_name: ask.company_name,
-      seller_name: offer.company_name,
-      ...opts.ratings,
-    },
+    { ...pairFields(bid, offer, ask), ...opts.ratings },
+    { buyer: ask.company_name, seller: offer.company_name },
     viewer,
     now,
   );
@@ -220,7 +228,7 @@ export function toDetail(opts: {
   const allowed: UserBidAction[] = allowedActions(stateOf(bid), actor, now);
   // The list's record, grown into the detail: spread into a new literal, V8 added each key after it the slow way.
   return Object.assign(record, {
-    source: source(opts.ratings.source),
+    source: source(opts.ratings.your_review?.source ?? null),
     // The detail always reads both listings (the record types them nullable for the tracked lists).
     offer_available_quantity: offer.available_quantity,
     ask_available_quantity: ask.available_quantity,

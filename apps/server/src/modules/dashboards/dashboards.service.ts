@@ -56,11 +56,11 @@ function optionsOf(deps: Deps, actor: Actor, q: Partial<DashboardPagedQuery>, fi
 }
 
 function toDashboardBid(row: DashboardRow, scope: Scope, now: Date): DashboardBid {
-  const { bid, names: _, ...x } = row;
+  const { bid } = row;
   const viewer = scope.platform
     ? { companyId: null, side: null, platform: true }
     : { companyId: scope.companyId, side: sideOf(bid, scope.companyId) };
-  const r = partiesView(bid, x, viewer, now);
+  const r = partiesView(bid, row, { buyer: row.buyer_name, seller: row.seller_name }, viewer, now);
   return {
     id: bid.id,
     product: bid.product,
@@ -74,8 +74,8 @@ function toDashboardBid(row: DashboardRow, scope: Scope, now: Date): DashboardBi
       now,
     ),
     // The platform oversees: it reads both names; a party the counterparty's masked until the trade.
-    buyer_company: scope.platform ? x.buyer_name : r.buyer_company_name,
-    seller_company: scope.platform ? x.seller_name : r.seller_company_name,
+    buyer_company: scope.platform ? row.buyer_name : r.buyer_company_name,
+    seller_company: scope.platform ? row.seller_name : r.seller_company_name,
     created_on: bid.created_at.toISOString(),
     status: r.status,
     offer_id: bid.offer_id,

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, statement } from '../../db/statements.js';
 import { pageOf } from '../../lib/list.js';
 import { openPairBidId } from '../bids/bids.market.repository.js';
-import { ratingColumns } from '../ratings/ratings.repository.js';
+import { ratingColumns, type YourReview } from '../ratings/ratings.repository.js';
 import { openWhere, type ListingRow } from './listings.repository.js';
 import { listings, offerLandedPrice } from './listings.table.js';
 
@@ -153,8 +153,7 @@ const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).
 
 /** A row of `listPossible`: a counterparty, with the caller's listing's fees (`MINE_FEES`) as `mine`. */
 export type PossibleRow = ListingRow & {
-  your_rating: number | null;
-  source: string | null;
+  your_review: YourReview;
   industry_rating: string | null;
   open_bid_id: number | null;
   mine: MineFees;

@@ -10,7 +10,8 @@ import { pageOf, pageWithKnownTotal, totalKey } from '../../lib/list.js';
 import type { Deps } from '../../types.js';
 import { listBids } from '../bids/bids.lists.repository.js';
 import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.repository.js';
-import { sideOf, toListRecord } from '../bids/bids.view.js';
+import { sideOf } from '../bids/bids.view.js';
+import { listRecords } from '../bids/bids.read.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
 import {
   companyProducts,
@@ -138,8 +139,8 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
       product: r.product,
       available_quantity: r.available_quantity,
       offer_price: r.price,
-      source: (r.source as PossibleRecord['source'] | null) ?? 'New',
-      your_rating: r.your_rating,
+      source: (r.your_review?.source as PossibleRecord['source'] | undefined) ?? 'New',
+      your_rating: r.your_review?.rating ?? null,
       industry_rating: r.industry_rating === null ? null : Number(r.industry_rating),
       landed_price: breakdown.total,
       landed: breakdown,
@@ -210,8 +211,12 @@ export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
   // The caller's company's bids on the item (the counterparty's name masked until Approved).
   const q = { page: 1, page_size: 30, sort_order: 'asc' as const };
   const bids = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id });
-  const orders = bids.records.map(({ bid, ...x }) =>
-    toListRecord(bid, x, { companyId, side: sideOf(bid, companyId) }, now),
+  const orders = await listRecords(
+    deps,
+    bids.records,
+    (bid) => ({ companyId, side: sideOf(bid, companyId) }),
+    now,
+    true,
   );
   return {
     ...marketItem(row, own),

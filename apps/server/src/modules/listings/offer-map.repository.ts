@@ -6,7 +6,7 @@ import type { ListingSide } from '@spirit/domain/listings/listings.constants';
 import { count, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, statement } from '../../db/statements.js';
-import { ratingColumns } from '../ratings/ratings.repository.js';
+import { ratingColumns, yourReviewText } from '../ratings/ratings.repository.js';
 import { possibleValues, possibleWhere } from './listings.possible.repository.js';
 import type { ListingRow } from './listings.repository.js';
 import { listings } from './listings.table.js';
@@ -17,28 +17,34 @@ export type OfferMapShape = { mine: ListingSide };
 /** The statement of `offerMapRecords`. Values: side, product, from_period, to_period, company, period. */
 export function offerMapQuery(tx: Tx, shape: OfferMapShape) {
   const best = shape.mine === 'Ask' ? sql`min(${listings.price})` : sql`max(${listings.price})`;
+  // The caller's review (one probe: stars' digit, then source) and the industry rating, read per distillery inside
+  // the grouping: from a subquery over it, each column made of the review was planned as a probe of its own.
+  const distillery = sql`${listings.distillery_id}`;
+  const company = sql.placeholder('company');
   const perDistillery = tx
     .select({
-      distillery_id: sql<number>`${listings.distillery_id}`.as('distillery_id'),
       state: sql<string>`${listings.state}`.as('state'),
       quantity: sql<string>`sum(${listings.available_quantity})`.as('quantity'),
       price: sql<string>`${best}`.as('price'),
       n: count().as('n'),
+      review: sql<string | null>`${yourReviewText(distillery, company)}`.as('review'),
+      industry_rating: sql<string | null>`${ratingColumns(distillery, company).industry_rating}::numeric`.as(
+        'industry_rating',
+      ),
     })
     .from(listings)
     .where(possibleWhere())
     .groupBy(listings.distillery_id, listings.state)
     .as('cp');
-  const ratings = ratingColumns(sql`${perDistillery.distillery_id}`, sql.placeholder('company'));
   const rated = tx
     .select({
       state: perDistillery.state,
       quantity: perDistillery.quantity,
       price: perDistillery.price,
       n: perDistillery.n,
-      source: sql<string>`coalesce(${ratings.source}, 'New')`.as('source'),
-      your_rating: sql<number | null>`${ratings.your_rating}`.as('your_rating'),
-      industry_rating: sql<string | null>`${ratings.industry_rating}::numeric`.as('industry_rating'),
+      source: sql<string>`coalesce(substr(${perDistillery.review}, 2), 'New')`.as('source'),
+      your_rating: sql<number | null>`left(${perDistillery.review}, 1)::int`.as('your_rating'),
+      industry_rating: perDistillery.industry_rating,
     })
     .from(perDistillery)
     .as('rated');

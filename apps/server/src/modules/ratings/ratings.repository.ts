@@ -13,19 +13,31 @@ import { distilleryRatings, ratings } from './ratings.table.js';
 export type RatingInsert = typeof ratings.$inferInsert;
 
 /**
- * Your rating, its source and the industry rating of `distillery` for `company`, as correlated subqueries. Yours is
- * the first entry of your (distillery, company) range of `ratings_to_from_idx` (to_distillery_id, from_company_id,
- * created_at desc, id desc). The industry's — the mean of every rating company's latest — is kept per distillery
- * (`distillery_ratings`, by the trigger of migration 0031): one primary-key probe, where working it out walked the
- * distillery's ratings once per rating company for every row of every list (half of a page's database time).
+ * Your latest review of `distillery` as one text, the stars' digit then the source ('4Approved'), or null: your rating
+ * and your source are one row of `ratings_to_from_idx` (to_distillery_id, from_company_id, created_at desc, id desc),
+ * so one probe reads both (two subqueries probed the same entry twice a row).
+ */
+export const yourReviewText = (distillery: SQLWrapper, company: SQLWrapper) =>
+  sql<string | null>`(select r.rating::text || r.source from ratings r where r.to_distillery_id = ${distillery}
+      and r.from_company_id = ${company} order by r.created_at desc, r.id desc limit 1)`;
+
+/** Your latest review of a distillery: its stars and source. */
+export type YourReview = { rating: number; source: string } | null;
+
+/** A `yourReviewText` read back (a rating is one digit, 1–5: `ratings_rating_check`). */
+export const asYourReview = (v: string | null): YourReview =>
+  v === null ? null : { rating: Number(v.charAt(0)), source: v.slice(1) };
+
+/**
+ * Your review and the industry rating of `distillery` for `company`, as correlated subqueries. Yours is the first
+ * entry of your (distillery, company) range of the ratings index (`yourReviewText`). The industry's — the mean of every
+ * rating company's latest — is kept per distillery (`distillery_ratings`, by the trigger of migration 0031): one
+ * primary-key probe, where working it out walked the distillery's ratings once per rating company for every row of
+ * every list (half of a page's database time).
  */
 export function ratingColumns(distillery: SQLWrapper, company: SQLWrapper) {
-  const mine = (column: 'rating' | 'source') =>
-    sql`(select r.${sql.raw(column)} from ratings r where r.to_distillery_id = ${distillery}
-      and r.from_company_id = ${company} order by r.created_at desc, r.id desc limit 1)`;
   return {
-    your_rating: sql<number | null>`${mine('rating')}`.mapWith((v) => (v === null ? null : Number(v))),
-    source: sql<string | null>`${mine('source')}`,
+    your_review: sql<YourReview>`${yourReviewText(distillery, company)}`.mapWith(asYourReview),
     industry_rating: sql<string | null>`(select round(dr.rating, 1)::text from ${distilleryRatings} dr
       where dr.to_distillery_id = ${distillery})`,
   };

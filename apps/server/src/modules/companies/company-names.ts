@@ -1,0 +1,50 @@
+// Companies' shown names as a list shows its parties: kept in the process's record memo (lib/record-memo.ts) under
+// the names epoch they were read at (migration 0037: raised in the transaction of every rename). A bid list reads
+// the epoch with its page instead of joining both companies to every row, and takes the names from the memo; the
+// ones it does not hold are read by id in one statement. A key names the epoch, so a rename makes new keys and no
+// name is ever stale: nothing to forget on writes, in this process or another.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
+import type { RecordMemo } from '../../lib/record-memo.js';
+import { companies } from './companies.table.js';
+import { currentNamesEpoch } from './names-epoch.table.js';
+
+const keyOf = (epoch: number, id: number) => `company-name|${epoch}|${id}`;
+
+const namesStatement = fixedStatement(
+  (tx: Tx) =>
+    tx
+      .select({
+        id: companies.id,
+        name: sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
+        epoch: currentNamesEpoch,
+      })
+      .from(companies)
+      .where(sql`${companies.id} = any(${sql.placeholder('ids')}::int[])`),
+  alwaysGeneric,
+);
+
+/**
+ * The shown names of the companies `ids` as at `epoch` (the names epoch a page was read at), or as read now when the
+ * memo does not hold them at that epoch — a name at most as new as the moment it is asked for, never older than the
+ * page. A company that does not exist has no entry.
+ */
+export async function shownNames(tx: Tx, memo: RecordMemo, epoch: number, ids: Iterable<number>) {
+  const names = new Map<number, string>();
+  const missing = new Set<number>();
+  for (const id of ids) {
+    if (names.has(id) || missing.has(id)) continue;
+    const kept = memo.get(keyOf(epoch, id));
+    if (kept === undefined) missing.add(id);
+    else names.set(id, kept);
+  }
+  if (missing.size > 0) {
+    for (const row of await namesStatement(tx).execute({ ids: [...missing] })) {
+      names.set(row.id, row.name);
+      // Kept under the epoch it was read at: the same as the page's unless a rename came between the two statements.
+      memo.set(keyOf(row.epoch, row.id), row.name);
+    }
+  }
+  return names;
+}

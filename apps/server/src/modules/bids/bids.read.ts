@@ -141,8 +141,8 @@ export async function listRecords(
   // Each row as read, its names beside it: a copy of each row (rest and spread) cost more than the names' lookup.
   return rows.map((row) => {
     const { bid } = row;
-    const parties = { buyer: names.get(bid.buyer_company_id) ?? '', seller: names.get(bid.seller_company_id) ?? '' };
-    return toListRecord(bid, row, parties, viewer(bid), now, rated);
+    const named = { buyer: names.get(bid.buyer_company_id) ?? '', seller: names.get(bid.seller_company_id) ?? '' };
+    return toListRecord(bid, row, named, viewer(bid), now, rated);
   });
 }
 

@@ -110,16 +110,15 @@ export function volumeQuery(
   tx: Tx,
   opts: { from: Date; to: Date; bucket: Bucket; groupBy: VolumeGroup; product?: string | undefined },
 ) {
-  const period = sql<string>`to_char(date_trunc(${opts.bucket}, ${tradeDays.day}::timestamp), 'YYYY-MM-DD')`;
-  const key = sql<string>`${opts.groupBy === 'product' ? tradeDays.product : tradeDays.state}`;
-  const volume = sql`sum(${tradeDays.volume})`;
-  return tx
+  // Grouped by the bucket's first day as a timestamp and written out once per group: formatting each of a range's
+  // thousands of rows before grouping them was a third of the statement (90 days by state: 4.7 → 3.3 ms).
+  const d = tx
     .select({
-      period,
-      key,
-      trades: sql<number>`sum(${tradeDays.trades})::int`,
-      volume: sql<string>`${volume}::text`,
-      avg_price: sql<string>`(round(sum(${tradeDays.value}) / nullif(${volume}, 0), 2))::text`,
+      bucket: sql<Date>`date_trunc(${opts.bucket}, ${tradeDays.day}::timestamp)`.as('bucket'),
+      key: sql<string>`${opts.groupBy === 'product' ? tradeDays.product : tradeDays.state}`.as('key'),
+      trades: tradeDays.trades,
+      volume: tradeDays.volume,
+      value: tradeDays.value,
     })
     .from(tradeDays)
     .where(
@@ -129,9 +128,20 @@ export function volumeQuery(
         opts.product ? eq(tradeDays.product, opts.product) : undefined,
       ),
     )
-    .groupBy(sql`1`, sql`2`)
-    .having(sql`sum(${tradeDays.trades}) > 0`)
-    .orderBy(sql`1`, sql`2`);
+    .as('d');
+  const volume = sql`sum(${d.volume})`;
+  return tx
+    .select({
+      period: sql<string>`to_char(${d.bucket}, 'YYYY-MM-DD')`,
+      key: d.key,
+      trades: sql<number>`sum(${d.trades})::int`,
+      volume: sql<string>`${volume}::text`,
+      avg_price: sql<string>`(round(sum(${d.value}) / nullif(${volume}, 0), 2))::text`,
+    })
+    .from(d)
+    .groupBy(d.bucket, d.key)
+    .having(sql`sum(${d.trades}) > 0`)
+    .orderBy(d.bucket, d.key);
 }
 
 /**

@@ -350,6 +350,14 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
     const inKarnataka = await call({ item_search: 'karnataka', page_size: 5 });
     expect(idsOf(inKarnataka)).toEqual([ids[5], ids[2], ids[1]]);
     expect(inKarnataka.totalRecords).toBe(3);
+    // The distillery's name, in any case: the listings of that distillery alone.
+    const byDistillery = await call({ item_search: seller.distilleries[1]!.name.toUpperCase(), page_size: 5 });
+    expect(byDistillery).toEqual({ records: inKarnataka.records, totalRecords: 3 });
+    // Past the end, counted apart by the same search.
+    expect(await call({ item_search: seller.distilleries[1]!.name, page: 2, page_size: 5 })).toEqual({
+      records: [],
+      totalRecords: 3,
+    });
     // A page past the end has no row to carry the total: it is counted apart, with and without the search.
     expect(await call({ page: 3, page_size: 5 })).toEqual({ records: [], totalRecords: 6 });
     expect(await call({ item_search: 'karnataka', page: 2, page_size: 5 })).toEqual({ records: [], totalRecords: 3 });
@@ -683,7 +691,8 @@ describe('hot queries are served by their indexes', () => {
         ['listings_company_side_idx'],
       ],
       [
-        // The search covers the distillery's name: the company's own distilleries, by their index.
+        // The search covers the distillery's name: the company's own distilleries, by their index, found once; the
+        // page walks the company's listings in their order with no distillery joined to filter them.
         'getAllOffers searched',
         filled(ownListingsQuery(h.db, { search: true, sort: 'changed', order: 'desc' }), {
           company: sellerB.company.id,
@@ -777,8 +786,15 @@ describe('hot queries are served by their indexes', () => {
     expect(ownPlan, ownPlan).toMatch(
       /InitPlan[\s\S]*(Index Only Scan using|Bitmap Index Scan on) listings_company_side_idx/,
     );
+    // Searched, the page counts its matches apart too, to at most OWN_SEARCH_COUNT_CAP, with no distillery joined.
+    const ownSearched = cases[2]![1] as Filled;
+    const searchedPlan = await planOf(h.db, ownSearched.query, ownSearched.values, 'force_generic_plan');
+    expect(searchedPlan, searchedPlan).not.toMatch(/WindowAgg/);
+    // The company's listings are filtered as their index walks them: the market's trigram indexes are not for them.
+    expect(searchedPlan, searchedPlan).not.toMatch(/trgm/);
+    expect(searchedPlan, searchedPlan).toMatch(/InitPlan[\s\S]*Aggregate[\s\S]*Limit[\s\S]*listings_company_side_idx/);
     // The dashboard's My Orders card counts them the same way: no distillery read for each (a foreign key says it
-    // exists); only a searched count joins the distilleries, whose names it matches.
+    // exists); a searched count finds the company's distilleries whose names match once, by their index.
     const counted = await planOf(
       h.db,
       ownCountQuery(h.db, { search: false }),
@@ -793,7 +809,8 @@ describe('hot queries are served by their indexes', () => {
       { company: sellerB.company.id, side: 'Offer', pattern: searchPattern('goa') },
       'force_generic_plan',
     );
-    expect(searched, searched).toMatch(/distilleries/);
+    expect(searched, searched).toMatch(/distilleries_company/);
+    expect(searched, searched).not.toMatch(/Join|Nested Loop/);
   }, 60_000);
 });
 
@@ -841,5 +858,21 @@ describe('a product’s counterparties at market size', () => {
       // Not every open listing of the product read and sorted for ten.
       expect(text, text).not.toMatch(/top-N heapsort|Bitmap Heap Scan on listings/);
     }
+    // The seller's own offers (10,000 of them) searched for their product: its listings walked newest first and
+    // filtered, the market's trigram indexes unused, nothing sorted (getAllOffers, issue 24).
+    const { ownListingsQuery } = await import('./listings.repository.js');
+    const own = ownListingsQuery(h.db, { search: true, sort: 'changed', order: 'desc' });
+    const ownValues = {
+      company: sellerA.company.id,
+      side: 'Offer',
+      pattern: searchPattern('rum'),
+      now: new Date().toISOString(),
+      user: sellerA.negotiator.id,
+      limit: 10,
+      offset: 0,
+    };
+    const text = await planOf(h.db, own, ownValues, 'force_generic_plan');
+    expect(text, text).toMatch(/Limit[\s\S]*Index Scan using listings_company_side_idx on listings\b/);
+    expect(text, text).not.toMatch(/trgm|top-N heapsort|WindowAgg/);
   }, 60_000);
 });

@@ -77,7 +77,7 @@ const userNegotiates = sql<boolean>`exists (select 1 from ${mappingDistilleries}
  * 20,000 offers searched for its product counted 13,000 matches to show a page of ten. Unsearched, the company's
  * listings of a side are counted in full from their index alone, as My Orders' card counts them.
  */
-export const OWN_SEARCH_COUNT_CAP = 10_000;
+const OWN_SEARCH_COUNT_CAP = 10_000;
 
 /**
  * The statement of `listOwnListings` (the EXPLAIN tests read its plan), each listing with its open bids and whether

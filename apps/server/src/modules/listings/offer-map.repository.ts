@@ -6,7 +6,7 @@ import type { ListingSide } from '@spirit/domain/listings/listings.constants';
 import { count, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, statement } from '../../db/statements.js';
-import { ratingColumns, yourReviewText } from '../ratings/ratings.repository.js';
+import { industryRatingText, yourReviewText } from '../ratings/ratings.repository.js';
 import { possibleValues, possibleWhere } from './listings.possible.repository.js';
 import type { ListingRow } from './listings.repository.js';
 import { listings } from './listings.table.js';
@@ -28,9 +28,7 @@ export function offerMapQuery(tx: Tx, shape: OfferMapShape) {
       price: sql<string>`${best}`.as('price'),
       n: count().as('n'),
       review: sql<string | null>`${yourReviewText(distillery, company)}`.as('review'),
-      industry_rating: sql<string | null>`${ratingColumns(distillery, company).industry_rating}::numeric`.as(
-        'industry_rating',
-      ),
+      industry_rating: sql<string | null>`${industryRatingText(distillery)}::numeric`.as('industry_rating'),
     })
     .from(listings)
     .where(possibleWhere())

@@ -28,6 +28,11 @@ export type YourReview = { rating: number; source: string } | null;
 export const asYourReview = (v: string | null): YourReview =>
   v === null ? null : { rating: Number(v.charAt(0)), source: v.slice(1) };
 
+/** The industry rating of `distillery` (one decimal, as text): its kept row's primary-key probe. */
+export const industryRatingText = (distillery: SQLWrapper) =>
+  sql<string | null>`(select round(dr.rating, 1)::text from ${distilleryRatings} dr
+    where dr.to_distillery_id = ${distillery})`;
+
 /**
  * Your review and the industry rating of `distillery` for `company`, as correlated subqueries. Yours is the first
  * entry of your (distillery, company) range of the ratings index (`yourReviewText`). The industry's — the mean of every
@@ -38,8 +43,7 @@ export const asYourReview = (v: string | null): YourReview =>
 export function ratingColumns(distillery: SQLWrapper, company: SQLWrapper) {
   return {
     your_review: sql<YourReview>`${yourReviewText(distillery, company)}`.mapWith(asYourReview),
-    industry_rating: sql<string | null>`(select round(dr.rating, 1)::text from ${distilleryRatings} dr
-      where dr.to_distillery_id = ${distillery})`,
+    industry_rating: industryRatingText(distillery),
   };
 }
 

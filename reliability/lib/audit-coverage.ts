@@ -51,6 +51,9 @@ export const RULES: Record<string, Rule> = {
   bid_funnel_days: { exempt: 'bids counted by day, status and locked, kept by triggers; the bids are audited' },
   company_trade_days: { exempt: 'each company’s trades summed by day, kept by triggers; the trades are audited' },
   company_trade_months: { exempt: 'each company’s trades summed by month, kept by triggers; the trades are audited' },
+  company_trade_quarters: {
+    exempt: 'each company’s trades summed by quarter, kept by triggers; the trades are audited',
+  },
   open_listing_sums: {
     exempt: 'open listings summed by period, product and state, kept by triggers; audited listings',
   },

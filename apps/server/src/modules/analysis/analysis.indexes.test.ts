@@ -73,6 +73,12 @@ describe('the trend and the analysis read their indexes', () => {
     // index or in the approved trades' (migration 0028), whichever the planner finds smaller.
     ['trades by state (30 days)', () => tradesByStateQuery(h.db, range()), /bids_(traded_at|approved)_idx/],
     ['top companies', () => topCompaniesQuery(h.db, { ...range(), limit: 10 }), COMPANY_DAYS_KEY],
+    // A year reads its whole quarters from theirs, the months at their ends and the days at those.
+    [
+      'top companies (a year)',
+      () => topCompaniesQuery(h.db, { from: new Date(Date.now() - 365 * DAY_MS), to: new Date(), limit: 10 }),
+      /company_trade_quarters_sums_idx[\s\S]*company_trade_months_sums_idx[\s\S]*company_trade_days/,
+    ],
     [
       'top companies of a product',
       () => topCompaniesQuery(h.db, { ...range(), limit: 10, product: 'Grain ENA' }),
@@ -89,7 +95,7 @@ describe('the trend and the analysis read their indexes', () => {
     const text = await plan(query());
     expect(text, text).toMatch(index);
     expect(text, text).not.toMatch(
-      /Seq Scan on (bids|listings|trade_days|company_trade_(days|months)|bid_funnel_days|open_listing_sums)/,
+      /Seq Scan on (bids|listings|trade_days|company_trade_(days|months|quarters)|bid_funnel_days|open_listing_sums)/,
     );
   });
 

@@ -8,7 +8,13 @@ import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { tradeDays } from '../bids/trade-days.table.js';
-import { bidFunnelDays, companyTradeDays, companyTradeMonths, openListingSums } from './analysis.table.js';
+import {
+  bidFunnelDays,
+  companyTradeDays,
+  companyTradeMonths,
+  companyTradeQuarters,
+  openListingSums,
+} from './analysis.table.js';
 
 /** Σ value ÷ Σ quantity of the rows `filter` keeps, two decimals; null when they hold no quantity. */
 const rate = (value: SQLWrapper, quantity: SQLWrapper, filter?: SQL) => {
@@ -170,71 +176,101 @@ export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
 const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 /** The first day of the month holding `day` (`YYYY-MM-DD`). */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-/** The first day of the month after `month` (a first). */
-const nextMonth = (month: string) => {
-  const d = new Date(`${month}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
+/** The first day of the quarter (January, April, July, October) holding `day`. */
+const quarterOf = (day: string) =>
+  `${day.slice(0, 4)}-${String(Math.floor((Number(day.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+/** The first day `months` months after `first` (a first of a month). */
+const addMonths = (first: string, months: number) => {
+  const d = new Date(`${first}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
 };
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+const monthsBetween = (a: string, b: string) =>
+  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
 
-/** Days [from, to) read from `company_trade_days`, added (1) or taken away (−1). */
-export type DaySpan = { from: string; to: string; sign: 1 | -1 };
+/** `[from, to)` of a summary's periods, added (1) or taken away (−1). */
+export type Span = { from: string; to: string; sign: 1 | -1 };
+/** A calendar unit made of finer ones: its first day holding a day, the next unit's first day, finer units between. */
+type Unit = { of: (day: string) => string; next: (first: string) => string; between: (a: string, b: string) => number };
+const MONTH: Unit = { of: monthOf, next: (m) => addMonths(m, 1), between: daysBetween };
+const QUARTER: Unit = { of: quarterOf, next: (q) => addMonths(q, 3), between: monthsBetween };
+
 /**
- * How the top companies read the IST days [from, to): whole months from `company_trade_months` ([months.from,
- * months.to), none when equal) and spans of days from `company_trade_days`. A partial month at either end is read
- * as its days, or — when the days it leaves out are fewer than those it keeps — as the whole month less the days
- * it leaves out: a year to today reads the current month's rows less today, not the 29 days before it (at market
- * scale a day holds ~360 rows of a company and product, a month of all products ~830). The sums are exact either
- * way.
+ * `[from, to)` as whole units (`whole`, empty when from = to) and spans of the finer unit at its ends. A partial
+ * unit at either end is read as its finer periods, or — when those it leaves out are fewer than those it keeps — as
+ * the whole unit less the ones it leaves out: a year to today reads the current month less today, not the 29 days
+ * before it. The sums are exact either way.
  */
-export function topCompaniesSpans(from: string, to: string): { months: { from: string; to: string }; days: DaySpan[] } {
-  if (monthOf(from) === monthOf(to)) return { months: { from, to: from }, days: [{ from, to, sign: 1 }] };
-  const days: DaySpan[] = [];
-  let [monthsFrom, monthsTo] = [monthOf(from), monthOf(to)];
-  if (from !== monthsFrom) {
-    const next = nextMonth(monthsFrom);
-    if (daysBetween(monthsFrom, from) < daysBetween(from, next)) {
-      days.push({ from: monthsFrom, to: from, sign: -1 });
+function coarsen(from: string, to: string, unit: Unit): { whole: { from: string; to: string }; ends: Span[] } {
+  if (unit.of(from) === unit.of(to)) return { whole: { from, to: from }, ends: [{ from, to, sign: 1 }] };
+  const ends: Span[] = [];
+  let [wholeFrom, wholeTo] = [unit.of(from), unit.of(to)];
+  if (from !== wholeFrom) {
+    const next = unit.next(wholeFrom);
+    if (unit.between(wholeFrom, from) < unit.between(from, next)) {
+      ends.push({ from: wholeFrom, to: from, sign: -1 });
     } else {
-      days.push({ from, to: next, sign: 1 });
-      monthsFrom = next;
+      ends.push({ from, to: next, sign: 1 });
+      wholeFrom = next;
     }
   }
-  if (to !== monthsTo) {
-    const next = nextMonth(monthsTo);
-    if (daysBetween(to, next) < daysBetween(monthsTo, to)) {
-      days.push({ from: to, to: next, sign: -1 });
-      monthsTo = next;
+  if (to !== wholeTo) {
+    const next = unit.next(wholeTo);
+    if (unit.between(to, next) < unit.between(wholeTo, to)) {
+      ends.push({ from: to, to: next, sign: -1 });
+      wholeTo = next;
     } else {
-      days.push({ from: monthsTo, to, sign: 1 });
+      ends.push({ from: wholeTo, to, sign: 1 });
     }
   }
-  return { months: { from: monthsFrom, to: monthsTo }, days };
+  return { whole: { from: wholeFrom, to: wholeTo }, ends };
+}
+
+/**
+ * How the top companies read the IST days [from, to): whole quarters from `company_trade_quarters`, the months at
+ * their ends from `company_trade_months` and the days at those ends from `company_trade_days`, each end added or
+ * taken away as `coarsen` chooses (at market scale a quarter or a month of all products holds ~900 rows, a day of a
+ * company and product ~360).
+ */
+export function topCompaniesSpans(from: string, to: string): { quarters: Span[]; months: Span[]; days: Span[] } {
+  const byMonth = coarsen(from, to, MONTH);
+  const months = byMonth.whole;
+  if (months.from === months.to) return { quarters: [], months: [], days: byMonth.ends };
+  const byQuarter = coarsen(months.from, months.to, QUARTER);
+  const quarters = byQuarter.whole.from < byQuarter.whole.to ? [{ ...byQuarter.whole, sign: 1 as const }] : [];
+  return { quarters, months: byQuarter.ends, days: byMonth.ends };
 }
 
 /**
  * Companies by traded volume as either party in [from, to) (IST midnights), from the parties' summaries
- * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's months from
- * `company_trade_months` and its ends by day from `company_trade_days` (`topCompaniesSpans`), each from its covering
- * index; summed per company and the first `limit` by volume named — not every trade read twice.
+ * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's quarters, months
+ * and days as `topCompaniesSpans` cuts it, each span from its summary's covering index; summed per company and the
+ * first `limit` by volume named — not every trade read twice.
  */
 export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined; limit: number }) {
   const spans = topCompaniesSpans(istDate(opts.from), istDate(opts.to));
-  const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
+  // A month's or a quarter's row of all products is product '' (migrations 0038, 0039); a day has none.
+  const span =
+    (
+      table: typeof companyTradeDays | typeof companyTradeMonths | typeof companyTradeQuarters,
+      period: SQLWrapper,
+      product: SQL,
+    ) =>
+    ({ from, to, sign }: Span) => {
+      const minus = sign < 0 ? sql`-` : sql``;
+      return sql`select ${table.company_id} as company_id, ${minus}${table.trades} as trades,
+        ${minus}${table.volume} as volume, ${minus}${table.value} as value from ${table}
+        where ${period} >= ${from}::date and ${period} < ${to}::date${product}`;
+    };
   const d = companyTradeDays;
-  const days = ({ from, to, sign }: DaySpan) => {
-    const minus = sign < 0 ? sql`-` : sql``;
-    return sql`select ${d.company_id} as company_id, ${minus}${d.trades} as trades, ${minus}${d.volume} as volume,
-      ${minus}${d.value} as value from ${d}
-      where ${d.day} >= ${from}::date and ${d.day} < ${to}::date${product(d.product)}`;
-  };
   const m = companyTradeMonths;
-  // A month's row of all products is product '' (migration 0038).
-  const months = sql`select ${m.company_id}, ${m.trades}, ${m.volume}, ${m.value} from ${m}
-    where ${m.product} = ${opts.product ?? ''} and ${m.month} >= ${spans.months.from}::date
-      and ${m.month} < ${spans.months.to}::date`;
-  const parts = [...(spans.months.from < spans.months.to ? [months] : []), ...spans.days.map(days)];
+  const q = companyTradeQuarters;
+  const parts = [
+    ...spans.quarters.map(span(q, q.quarter, sql` and ${q.product} = ${opts.product ?? ''}`)),
+    ...spans.months.map(span(m, m.month, sql` and ${m.product} = ${opts.product ?? ''}`)),
+    ...spans.days.map(span(d, d.day, opts.product ? sql` and ${d.product} = ${opts.product}` : sql``)),
+  ];
   const p = sql.raw('p');
   const top = tx
     .select({

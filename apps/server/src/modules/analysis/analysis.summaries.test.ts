@@ -53,6 +53,7 @@ async function expected() {
   const funnel: Sums = new Map();
   const companies: Sums = new Map();
   const months: Sums = new Map();
+  const quarters: Sums = new Map();
   const open: Sums = new Map();
   for (const b of await rowsOf(sql`select * from bids where not is_confidential`)) {
     add(funnel, [istDay(b.created_at), b.status, b.locked, Number(b.id) % 8]);
@@ -62,6 +63,9 @@ async function expected() {
       const month = `${istDay(b.approved_at).slice(0, 7)}-01`;
       add(months, [month, company, b.product], String(b.quantity), String(b.price));
       add(months, [month, company, ''], String(b.quantity), String(b.price)); // all products (migration 0038)
+      const quarter = `${month.slice(0, 5)}${String(Math.floor((Number(month.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+      add(quarters, [quarter, company, b.product], String(b.quantity), String(b.price));
+      add(quarters, [quarter, company, ''], String(b.quantity), String(b.price));
     }
   }
   for (const l of await rowsOf(sql`select l.*, c.status as company_status from listings l
@@ -72,6 +76,7 @@ async function expected() {
     funnel: sorted(funnel).map(({ key, n }) => ({ key, n })),
     companies: sorted(companies),
     months: sorted(months),
+    quarters: sorted(quarters),
     open: sorted(open),
   };
 }
@@ -84,6 +89,8 @@ async function kept() {
     volume::text, value::text from company_trade_days where trades <> 0 or volume <> 0 or value <> 0`);
   const months = await rowsOf(sql`select to_char(month, 'YYYY-MM-DD') as month, company_id, product, trades,
     volume::text, value::text from company_trade_months where trades <> 0 or volume <> 0 or value <> 0`);
+  const quarters = await rowsOf(sql`select to_char(quarter, 'YYYY-MM-DD') as quarter, company_id, product, trades,
+    volume::text, value::text from company_trade_quarters where trades <> 0 or volume <> 0 or value <> 0`);
   const open = await rowsOf(sql`select to_period, product, state, side, listings, quantity::text, value::text
     from open_listing_sums where listings <> 0 or quantity <> 0 or value <> 0`);
   const sums = (r: Row, key: unknown[], n: unknown) => ({
@@ -97,6 +104,7 @@ async function kept() {
     funnel: byKey(funnel.map((r) => ({ key: [r.day, r.status, r.locked, r.slot].join('|'), n: Number(r.bids) }))),
     companies: byKey(companies.map((r) => sums(r, [r.day, r.company_id, r.product], r.trades))),
     months: byKey(months.map((r) => sums(r, [r.month, r.company_id, r.product], r.trades))),
+    quarters: byKey(quarters.map((r) => sums(r, [r.quarter, r.company_id, r.product], r.trades))),
     open: byKey(open.map((r) => sums(r, [r.to_period, r.product, r.state, r.side], r.listings))),
   };
 }
@@ -237,15 +245,21 @@ describe('the analysis’ summaries', () => {
     }
   });
 
-  it('give the top companies of a partial month read as the whole month less the days it leaves out', async () => {
-    // Trades written (and rolled back) on days around month ends, so each range's left-out days hold a trade.
-    const at = ['2026-03-01', '2026-03-04', '2026-03-20', '2026-03-29', '2026-04-15', '2026-05-02', '2026-05-27'];
+  it('give the top companies of a partial period read as the whole period less the ones it leaves out', async () => {
+    // Trades written (and rolled back) on days around month and quarter ends, so each range's left-out periods hold a
+    // trade.
+    const at = [
+      ...['2025-12-31', '2026-01-20', '2026-03-01', '2026-03-04', '2026-03-20', '2026-03-29', '2026-04-15'],
+      ...['2026-05-02', '2026-05-27', '2026-06-10', '2026-10-20', '2026-11-01'],
+    ];
     const ranges = [
       ['2026-03-03', '2026-05-27'], // both ends: the month less the days before / from the end
       ['2026-03-05', '2026-04-01'], // the first month less its first days, no last part
       ['2026-03-21', '2026-04-03'], // both ends by their days, no whole month
       ['2026-03-02', '2026-03-30'], // within one month
       ['2026-03-01', '2026-05-01'], // whole months only
+      ['2026-02-01', '2026-06-01'], // two quarters less a month at each end
+      ['2025-12-31', '2026-11-02'], // three quarters, a month and a day at each end
     ] as const;
     const rolledBack = new Error('rolled back');
     const results: { range: string; got: unknown; want: unknown }[] = [];
@@ -283,36 +297,66 @@ describe('the analysis’ summaries', () => {
   });
 });
 
-describe('the top companies read a partial month', () => {
-  it('by its days, or as the whole month less the fewer days it leaves out', () => {
-    // A year to 2026-11-30: the day before the first whole month, the months, and November less its 30th.
+describe('the top companies read a partial period', () => {
+  it('by its finer periods, or as the whole period less the fewer ones it leaves out', () => {
+    // A year to 2026-11-30: the day before December; December; 2026's quarters less December (not yet traded, so
+    // nothing read) and November less its 30th.
     expect(topCompaniesSpans('2025-11-30', '2026-11-30')).toEqual({
-      months: { from: '2025-12-01', to: '2026-12-01' },
+      quarters: [{ from: '2026-01-01', to: '2027-01-01', sign: 1 }],
+      months: [
+        { from: '2025-12-01', to: '2026-01-01', sign: 1 },
+        { from: '2026-12-01', to: '2027-01-01', sign: -1 },
+      ],
       days: [
         { from: '2025-11-30', to: '2025-12-01', sign: 1 },
         { from: '2026-11-30', to: '2026-12-01', sign: -1 },
       ],
     });
+    // Two quarters less a month at each end: fewer rows than the four months they keep.
+    expect(topCompaniesSpans('2026-02-01', '2026-06-01')).toEqual({
+      quarters: [{ from: '2026-01-01', to: '2026-07-01', sign: 1 }],
+      months: [
+        { from: '2026-01-01', to: '2026-02-01', sign: -1 },
+        { from: '2026-06-01', to: '2026-07-01', sign: -1 },
+      ],
+      days: [],
+    });
+    // March, the second quarter less June, and those months less the days they leave out.
     expect(topCompaniesSpans('2026-03-03', '2026-05-27')).toEqual({
-      months: { from: '2026-03-01', to: '2026-06-01' },
+      quarters: [{ from: '2026-04-01', to: '2026-07-01', sign: 1 }],
+      months: [
+        { from: '2026-03-01', to: '2026-04-01', sign: 1 },
+        { from: '2026-06-01', to: '2026-07-01', sign: -1 },
+      ],
       days: [
         { from: '2026-03-01', to: '2026-03-03', sign: -1 },
         { from: '2026-05-27', to: '2026-06-01', sign: -1 },
       ],
     });
     expect(topCompaniesSpans('2026-03-21', '2026-04-03')).toEqual({
-      months: { from: '2026-04-01', to: '2026-04-01' },
+      quarters: [],
+      months: [],
       days: [
         { from: '2026-03-21', to: '2026-04-01', sign: 1 },
         { from: '2026-04-01', to: '2026-04-03', sign: 1 },
       ],
     });
     expect(topCompaniesSpans('2026-03-02', '2026-03-30')).toEqual({
-      months: { from: '2026-03-02', to: '2026-03-02' },
+      quarters: [],
+      months: [],
       days: [{ from: '2026-03-02', to: '2026-03-30', sign: 1 }],
     });
     expect(topCompaniesSpans('2026-03-01', '2026-05-01')).toEqual({
-      months: { from: '2026-03-01', to: '2026-05-01' },
+      quarters: [],
+      months: [
+        { from: '2026-03-01', to: '2026-04-01', sign: 1 },
+        { from: '2026-04-01', to: '2026-05-01', sign: 1 },
+      ],
+      days: [],
+    });
+    expect(topCompaniesSpans('2025-10-01', '2026-10-01')).toEqual({
+      quarters: [{ from: '2025-10-01', to: '2026-10-01', sign: 1 }],
+      months: [],
       days: [],
     });
   });

@@ -32,6 +32,17 @@ export const bidFunnelDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.status, t.locked, t.slot] })],
 );
 
+/** A company's trades of a period and product: the columns the top companies sum, in every period's summary. */
+const companyTradeSums = () => ({
+  company_id: integer('company_id').notNull(),
+  product: text('product').notNull(),
+  trades: integer('trades').notNull().default(0),
+  /** Σ quantity (litres). */
+  volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
+  /** Σ quantity × price: the quantity-weighted average price is value ÷ volume. */
+  value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
+});
+
 /**
  * Non-confidential approved trades per IST day of approval, party (each trade counts once for its seller and once
  * for its buyer) and product: the top companies of a range read its days instead of every trade of it.
@@ -40,13 +51,7 @@ export const companyTradeDays = pgTable(
   'company_trade_days',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    company_id: integer('company_id').notNull(),
-    product: text('product').notNull(),
-    trades: integer('trades').notNull().default(0),
-    /** Σ quantity (litres). */
-    volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
-    /** Σ quantity × price: the quantity-weighted average price is value ÷ volume. */
-    value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
+    ...companyTradeSums(),
   },
   // Also `company_trade_days_sums_idx (day) include (company_id, trades, volume, value)` (migration 0030, by hand:
   // Drizzle's index has no INCLUDE): a range's rows read from the index alone.
@@ -62,15 +67,26 @@ export const companyTradeMonths = pgTable(
   'company_trade_months',
   {
     month: date('month', { mode: 'string' }).notNull(),
-    company_id: integer('company_id').notNull(),
-    product: text('product').notNull(),
-    trades: integer('trades').notNull().default(0),
-    volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
-    value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
+    ...companyTradeSums(),
   },
   // Also `company_trade_months_sums_idx (product, month) include (…)` (migration 0038): one product's or all
   // products' ('') months of a range from the index alone.
   (t) => [primaryKey({ columns: [t.month, t.company_id, t.product] })],
+);
+
+/**
+ * The same per IST quarter of approval (`quarter` its first day: January, April, July, October), product '' again
+ * all products (migration 0039): a year's ranking reads three or four quarters' rows (~900 companies each) and the
+ * months at its ends, where by month it read twelve (~10,400 rows at market scale).
+ */
+export const companyTradeQuarters = pgTable(
+  'company_trade_quarters',
+  {
+    quarter: date('quarter', { mode: 'string' }).notNull(),
+    ...companyTradeSums(),
+  },
+  // Also `company_trade_quarters_sums_idx (product, quarter) include (…)` (migration 0039).
+  (t) => [primaryKey({ columns: [t.quarter, t.company_id, t.product] })],
 );
 
 /**

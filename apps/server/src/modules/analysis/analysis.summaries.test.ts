@@ -12,7 +12,7 @@ import { seedAsk, seedOffer } from '../../test/team-fixtures.js';
 import { seedApprovedTrade, seedLockedBid, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { lapseExpired } from '../bids/bids.lapse.js';
-import { topCompaniesQuery, topCompaniesSpans } from './analysis.repository.js';
+import { topCompaniesQuery } from './analysis.repository.js';
 
 let h: Harness;
 let m: Market;
@@ -294,70 +294,5 @@ describe('the analysis’ summaries', () => {
     expect(results).toHaveLength(ranges.length);
     for (const r of results) expect(r.got, r.range).toEqual(r.want);
     expect(results.every((r) => (r.want as unknown[]).length > 0)).toBe(true);
-  });
-});
-
-describe('the top companies read a partial period', () => {
-  it('by its finer periods, or as the whole period less the fewer ones it leaves out', () => {
-    // A year to 2026-11-30: the day before December; December; 2026's quarters less December (not yet traded, so
-    // nothing read) and November less its 30th.
-    expect(topCompaniesSpans('2025-11-30', '2026-11-30')).toEqual({
-      quarters: [{ from: '2026-01-01', to: '2027-01-01', sign: 1 }],
-      months: [
-        { from: '2025-12-01', to: '2026-01-01', sign: 1 },
-        { from: '2026-12-01', to: '2027-01-01', sign: -1 },
-      ],
-      days: [
-        { from: '2025-11-30', to: '2025-12-01', sign: 1 },
-        { from: '2026-11-30', to: '2026-12-01', sign: -1 },
-      ],
-    });
-    // Two quarters less a month at each end: fewer rows than the four months they keep.
-    expect(topCompaniesSpans('2026-02-01', '2026-06-01')).toEqual({
-      quarters: [{ from: '2026-01-01', to: '2026-07-01', sign: 1 }],
-      months: [
-        { from: '2026-01-01', to: '2026-02-01', sign: -1 },
-        { from: '2026-06-01', to: '2026-07-01', sign: -1 },
-      ],
-      days: [],
-    });
-    // March, the second quarter less June, and those months less the days they leave out.
-    expect(topCompaniesSpans('2026-03-03', '2026-05-27')).toEqual({
-      quarters: [{ from: '2026-04-01', to: '2026-07-01', sign: 1 }],
-      months: [
-        { from: '2026-03-01', to: '2026-04-01', sign: 1 },
-        { from: '2026-06-01', to: '2026-07-01', sign: -1 },
-      ],
-      days: [
-        { from: '2026-03-01', to: '2026-03-03', sign: -1 },
-        { from: '2026-05-27', to: '2026-06-01', sign: -1 },
-      ],
-    });
-    expect(topCompaniesSpans('2026-03-21', '2026-04-03')).toEqual({
-      quarters: [],
-      months: [],
-      days: [
-        { from: '2026-03-21', to: '2026-04-01', sign: 1 },
-        { from: '2026-04-01', to: '2026-04-03', sign: 1 },
-      ],
-    });
-    expect(topCompaniesSpans('2026-03-02', '2026-03-30')).toEqual({
-      quarters: [],
-      months: [],
-      days: [{ from: '2026-03-02', to: '2026-03-30', sign: 1 }],
-    });
-    expect(topCompaniesSpans('2026-03-01', '2026-05-01')).toEqual({
-      quarters: [],
-      months: [
-        { from: '2026-03-01', to: '2026-04-01', sign: 1 },
-        { from: '2026-04-01', to: '2026-05-01', sign: 1 },
-      ],
-      days: [],
-    });
-    expect(topCompaniesSpans('2025-10-01', '2026-10-01')).toEqual({
-      quarters: [{ from: '2025-10-01', to: '2026-10-01', sign: 1 }],
-      months: [],
-      days: [],
-    });
   });
 });

@@ -1,8 +1,7 @@
 // How a range of India's days is read from the top companies' summaries (apps/server analysis.table.ts: a company's
 // trades by day, by month and by quarter): as few periods as cover it exactly, each added or taken away. Pure date
 // arithmetic on `YYYY-MM-DD` texts.
-
-const DAY_MS = 86_400_000;
+import { daysInRange } from './analysis.rules.js';
 
 /** The first day of the month holding `day` (`YYYY-MM-DD`). */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
@@ -15,7 +14,8 @@ const addMonths = (first: string, months: number) => {
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
 };
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+/** Days from `a` up to `b`, `b` not counted (`daysInRange` counts both). */
+const daysBetween = (a: string, b: string) => daysInRange(a, b) - 1;
 const monthsBetween = (a: string, b: string) =>
   (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
 

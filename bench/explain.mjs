@@ -69,19 +69,25 @@ const company = (o) => values({ company: 1, user: negotiator, ...o });
 const week = new Date(now.getTime() - 7 * DAY).toISOString();
 const trend = { from: new Date(now.getTime() - 30 * DAY), to: new Date(now.getTime() + 1) };
 
+/** An analysis figure's statement (analysis.repository.ts `<name>Query`) with the shape and values of `opts`. */
+const figure = (name, opts) => {
+  const { shape, values: given } = A[`${name}Args`](opts);
+  return [() => A[`${name}Query`](db, shape), given];
+};
+
 const cases = {
-  'trend open listings': [() => A.openListingsByStateQuery(db, { period })],
-  'trend open listings of a product': [() => A.openListingsByStateQuery(db, { period, product: 'Grain ENA' })],
-  'trend last trades': [() => A.tradesByStateQuery(db, trend)],
-  'trend last trades of a product': [() => A.tradesByStateQuery(db, { ...trend, product: 'Grain ENA' })],
-  'volume by state (90 days)': [() => A.volumeQuery(db, { ...lastDays(90), bucket: 'week', groupBy: 'state' })],
-  'funnel (90 days)': [() => A.funnelQuery(db, lastDays(90))],
-  'funnel (a year)': [() => A.funnelQuery(db, lastDays(365))],
-  'top companies (90 days)': [() => A.topCompaniesQuery(db, { ...lastDays(90), limit: 10 })],
-  'top companies (a year)': [() => A.topCompaniesQuery(db, { ...lastDays(365), limit: 10 })],
-  'top companies of a product (90 days)': [
-    () => A.topCompaniesQuery(db, { ...lastDays(90), limit: 10, product: 'Grain ENA' }),
-  ],
+  'trend open listings': figure('openListingsByState', { period }),
+  'trend open listings of a product': figure('openListingsByState', { period, product: 'Grain ENA' }),
+  'trend last trades': figure('tradesByState', trend),
+  'trend last trades of a product': figure('tradesByState', { ...trend, product: 'Grain ENA' }),
+  'volume by state (90 days)': figure('volume', { ...lastDays(90), bucket: 'week', groupBy: 'state' }),
+  'volume by state (a year)': figure('volume', { ...lastDays(365), bucket: 'week', groupBy: 'state' }),
+  'volume by product (three years)': figure('volume', { ...lastDays(1096), bucket: 'month', groupBy: 'product' }),
+  'funnel (90 days)': figure('funnel', lastDays(90)),
+  'funnel (a year)': figure('funnel', lastDays(365)),
+  'top companies (90 days)': figure('topCompanies', { ...lastDays(90), limit: 10 }),
+  'top companies (a year)': figure('topCompanies', { ...lastDays(365), limit: 10 }),
+  'top companies of a product (90 days)': figure('topCompanies', { ...lastDays(90), limit: 10, product: 'Grain ENA' }),
   'commission (90 days)': [() => D.commissionQuery(db), { since: commissionSince(now, 90).toISOString() }],
   'approved bids 7 days, SuperAdmin, with total': [
     () =>

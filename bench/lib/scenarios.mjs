@@ -65,6 +65,13 @@ export function scenarios(ids) {
     post('getPriceTrend', 'getPriceTrend', {}, negotiator),
     post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
     post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
+    // The largest chart: ~1,900 points (52 weeks × 36 states).
+    post(
+      'getAnalysisVolume by state (a year)',
+      'getAnalysisVolume',
+      { group_by: 'state', from_date: daysAgo(364), to_date: daysAgo(0) },
+      superAdmin,
+    ),
     post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
     post('getAnalysisTopCompanies (90 days)', 'getAnalysisTopCompanies', {}, superAdmin),
     // The dashboards (issue 23): a company user's cards and lists, the SuperAdmin's platform figures and chart.
@@ -87,6 +94,19 @@ export function scenarios(ids) {
       post('getPriceTrend', 'getPriceTrend', {}, negotiator),
       post('getPriceTrend of a product', 'getPriceTrend', { product: 'Grain ENA' }, negotiator),
       post('getAnalysisVolume by state (90 days)', 'getAnalysisVolume', { group_by: 'state' }, superAdmin),
+      // A year by week (the largest chart) and three years by month: whole periods from the weeks' and months' sums.
+      post(
+        'getAnalysisVolume by state (a year)',
+        'getAnalysisVolume',
+        { group_by: 'state', from_date: daysAgo(364), to_date: daysAgo(0) },
+        superAdmin,
+      ),
+      post(
+        'getAnalysisVolume by product (three years)',
+        'getAnalysisVolume',
+        { group_by: 'product', from_date: daysAgo(1095), to_date: daysAgo(0) },
+        superAdmin,
+      ),
       post('getAnalysisFunnel (90 days)', 'getAnalysisFunnel', {}, superAdmin),
       post(
         'getAnalysisFunnel (a year)',

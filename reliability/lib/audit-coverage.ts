@@ -59,6 +59,10 @@ export const RULES: Record<string, Rule> = {
   },
   distillery_ratings: { exempt: 'each distillery’s industry rating, kept by a trigger on the audited ratings' },
   trade_days: { exempt: 'approved trades summed by day, kept by triggers (migration 0024); the trades are audited' },
+  trade_periods: {
+    exempt:
+      'approved trades summed by week and month, kept by the days’ trigger (migration 0040); the trades are audited',
+  },
   names_epoch: {
     exempt:
       'a number raised by triggers when a company or distillery is renamed (migration 0037); the renames are audited',

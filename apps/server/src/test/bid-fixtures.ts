@@ -1,7 +1,8 @@
 // Seeders of bids and trades, through the API as the two companies' Negotiators, Authorizers and Approvers would
 // act (the companies, teams and listings they trade come from fixtures.ts).
 import { VALIDITY_HOURS } from '@spirit/domain/bids/bids.constants';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import { bids } from '../modules/bids/bids.table.js';
 import { upload } from './fixtures.js';
 import { seedAsk, seedOffer, seedTrader, type Trader } from './team-fixtures.js';
@@ -112,4 +113,27 @@ export async function seedApprovedTrade(h: Harness, m: Market, opts: Parameters<
 export async function uploadSaleOrder(h: Harness, token: string | null, file: { name?: string; bytes?: Buffer } = {}) {
   const res = await upload(h, { ...file, name: file.name ?? 'sale-order.pdf', purpose: 'sale_order', token });
   return ok(res, 'uploadFile sale_order').file_url;
+}
+
+/**
+ * Approved trades of the market's pair written by SQL at 10:00 IST on each of `days` (as an import or a correction
+ * would; a test runs it in a transaction it rolls back): the i-th (from 1) of 100 + 7.5 i litres at ₹50.25 + i,
+ * confidential when `confidentialEvery` divides i, its trade reference `${prefix}` and i.
+ */
+export async function insertTradesOn(
+  tx: Tx,
+  m: Market,
+  days: readonly string[],
+  opts: { prefix: string; confidentialEvery?: number },
+) {
+  const every = opts.confidentialEvery ?? 0;
+  await tx.execute(sql`insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, product,
+      placed_by, quantity, price, valid_until, status, locked, is_negotiator_buyer_approved, is_confidential,
+      trade_reference, approved_at, created_at, updated_at)
+    select ${m.offer.id}, ${m.ask.id}, ${m.seller.company.id}, ${m.buyer.company.id}, l.product, 'Buyer',
+      100 + i * 7.5, 50.25 + i, d::timestamptz, 'Approved', true, true, ${every} > 0 and i % ${every} = 0,
+      ${opts.prefix} || lpad(i::text, 5, '0'), d::timestamptz, d::timestamptz - interval '1 hour', d::timestamptz
+    from unnest(string_to_array(${days.map((day) => `${day}T10:00:00+05:30`).join(',')}, ','))
+      with ordinality as x(d, i), listings l
+    where l.id = ${m.offer.id}`);
 }

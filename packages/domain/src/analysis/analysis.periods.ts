@@ -1,7 +1,8 @@
-// How a range of India's days is read from the top companies' summaries (apps/server analysis.table.ts: a company's
-// trades by day, by month and by quarter): as few periods as cover it exactly, each added or taken away. Pure date
-// arithmetic on `YYYY-MM-DD` texts.
-import { daysInRange } from './analysis.rules.js';
+// How a range of India's days is read from the analysis's summaries (apps/server analysis.table.ts: a company's
+// trades by day, by month and by quarter; trade-days.table.ts: the market's trades by day, week and month): as few
+// periods as cover it exactly, each added or taken away. Pure date arithmetic on `YYYY-MM-DD` texts.
+import type { Bucket } from './analysis.constants.js';
+import { addDays, daysInRange } from './analysis.rules.js';
 
 /** The first day of the month holding `day` (`YYYY-MM-DD`). */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
@@ -14,6 +15,8 @@ const addMonths = (first: string, months: number) => {
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
 };
+/** The Monday of the week holding `day` (as PostgreSQL's `date_trunc('week', …)`). */
+const weekOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 /** Days from `a` up to `b`, `b` not counted (`daysInRange` counts both). */
 const daysBetween = (a: string, b: string) => daysInRange(a, b) - 1;
 const monthsBetween = (a: string, b: string) =>
@@ -23,6 +26,7 @@ const monthsBetween = (a: string, b: string) =>
 export type Span = { from: string; to: string; sign: 1 | -1 };
 /** A calendar unit made of finer ones: its first day holding a day, the next unit's first day, finer units between. */
 type Unit = { of: (day: string) => string; next: (first: string) => string; between: (a: string, b: string) => number };
+const WEEK: Unit = { of: weekOf, next: (w) => addDays(w, 7), between: daysBetween };
 const MONTH: Unit = { of: monthOf, next: (m) => addMonths(m, 1), between: daysBetween };
 const QUARTER: Unit = { of: quarterOf, next: (q) => addMonths(q, 3), between: monthsBetween };
 
@@ -70,4 +74,16 @@ export function topCompaniesSpans(from: string, to: string): { quarters: Span[];
   const byQuarter = coarsen(months.from, months.to, QUARTER);
   const quarters = byQuarter.whole.from < byQuarter.whole.to ? [{ ...byQuarter.whole, sign: 1 as const }] : [];
   return { quarters, months: byQuarter.ends, days: byMonth.ends };
+}
+
+/**
+ * How the traded volume chart reads the IST days [from, to) in buckets of `bucket`: by week or month, the whole
+ * periods from `trade_periods` and the days at their ends from `trade_days`, added or taken away as `coarsen`
+ * chooses (each end at most three days of a week, fifteen of a month; a day taken away belongs to the bucket of the
+ * period it is taken from). By day, the days alone.
+ */
+export function volumeSpans(from: string, to: string, bucket: Bucket): { periods: Span[]; days: Span[] } {
+  if (bucket === 'day') return { periods: [], days: [{ from, to, sign: 1 }] };
+  const { whole, ends } = coarsen(from, to, bucket === 'week' ? WEEK : MONTH);
+  return { periods: whole.from < whole.to ? [{ ...whole, sign: 1 }] : [], days: ends };
 }

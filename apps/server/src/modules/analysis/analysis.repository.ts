@@ -3,12 +3,13 @@
 // summed. Averages are quantity-weighted (Σ quantity × price ÷ Σ quantity) and rounded in SQL; amounts come back as
 // decimal text. Confidential bids never count (DESIGN.md §4).
 import type { Bucket, VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
-import { topCompaniesSpans, type Span } from '@spirit/domain/analysis/analysis.periods';
-import { and, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { topCompaniesSpans, volumeSpans, type Span } from '@spirit/domain/analysis/analysis.periods';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { statement } from '../../db/statements.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
-import { tradeDays } from '../bids/trade-days.table.js';
+import { tradeDays, tradePeriods } from '../bids/trade-days.table.js';
 import {
   bidFunnelDays,
   companyTradeDays,
@@ -24,13 +25,44 @@ const rate = (value: SQLWrapper, quantity: SQLWrapper, filter?: SQL) => {
 };
 const total = (quantity: SQLWrapper, filter: SQL) =>
   sql<string | null>`(sum(${quantity}) filter (where ${filter}))::text`;
+const p = (name: string) => sql.placeholder(name);
 
+/**
+ * A figure's statement, built once per shape (db/statements.ts: Drizzle assembling the SQL and mapping the rows was
+ * most of an uncached figure's server time) and planned with its values: `args` turns a request into the shape and
+ * the values of its placeholders.
+ */
+type Args<S> = { shape: S; values: Record<string, unknown> };
+type Executes = { execute(values: Record<string, unknown>): Promise<unknown> };
+function figure<O, S extends Record<string, string | boolean>, Q extends { prepare(name: string): Executes }>(
+  build: (tx: Tx, shape: S) => Q,
+  args: (opts: O) => Args<S>,
+) {
+  const shaped = statement(build);
+  return (tx: Tx, opts: O) => {
+    const { shape, values } = args(opts);
+    return shaped(tx, shape).execute(values) as ReturnType<ReturnType<Q['prepare']>['execute']>;
+  };
+}
+
+/** Spans' signs as a shape's text, one character a span: `+` added, `-` taken away. */
+const signsOf = (spans: readonly Span[]) => spans.map((s) => (s.sign < 0 ? '-' : '+')).join('');
+/** The placeholders' values of spans named `prefix` and their index. */
+const spanValues = (prefix: string, spans: readonly Span[]) =>
+  Object.fromEntries(
+    spans.flatMap((s, i) => [
+      [`${prefix}_from${i}`, s.from],
+      [`${prefix}_to${i}`, s.to],
+    ]),
+  );
+
+type OpenShape = { product: boolean };
 /**
  * Open asks and offers per state (the trend's Buyer and Seller columns), from the open listings' sums
  * (analysis.table.ts `open_listing_sums`): the rows of the periods not yet ended, a few per state and product,
  * instead of every open listing of the market (170,000 at market scale).
  */
-export function openListingsByStateQuery(tx: Tx, opts: { period: string; product?: string | undefined }) {
+export function openListingsByStateQuery(tx: Tx, shape: OpenShape) {
   const s = openListingSums;
   const ask = sql`${s.side} = 'Ask'`;
   const offer = sql`${s.side} = 'Offer'`;
@@ -44,56 +76,49 @@ export function openListingsByStateQuery(tx: Tx, opts: { period: string; product
     })
     .from(s)
     .where(
-      and(
-        gte(s.to_period, opts.period),
-        sql`${s.listings} > 0`,
-        opts.product ? eq(s.product, opts.product) : undefined,
-      ),
+      sql`${s.to_period} >= ${p('period')} and ${s.listings} > 0${shape.product ? sql` and ${s.product} = ${p('product')}` : sql``}`,
     )
     .groupBy(s.state);
 }
+export const openListingsByStateArgs = (opts: { period: string; product?: string | undefined }): Args<OpenShape> => ({
+  shape: { product: !!opts.product },
+  values: { period: opts.period, product: opts.product },
+});
+export const readOpenListingsByState = figure(openListingsByStateQuery, openListingsByStateArgs);
 
 const DAY_MS = 86_400_000;
 const IST_MS = 330 * 60_000;
 /** The first instant of the IST day holding `at`. */
 const istDayStart = (at: Date) => new Date(Math.floor((at.getTime() + IST_MS) / DAY_MS) * DAY_MS - IST_MS);
-const istDay = (at: Date) => sql`(${at.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date`;
+/** India's date of an instant, `YYYY-MM-DD`. */
+const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 
+type TradesShape = { days: boolean; partial: string; product: boolean };
 /**
  * Approved trades per state of their offer in [from, to) (the trend's Last Trade column). The whole IST days inside
  * the range are read from the trades' daily summary (trade-days.table.ts), the parts of a day at either end from the
  * trades themselves (`bids_traded_at_idx`): 30 days are ~30 × a few summary rows and two partial days of trades,
  * not every trade of the month (53,000 at market scale). A trade's offer state is the bid's own copy (migration
  * 0036: a live bid's listing cannot change state, so it is the state the summary took at approval), not a probe of
- * the offer for each of a partial day's ~1,400 trades.
+ * the offer for each of a partial day's ~1,400 trades. `partial`: how many partial ranges (`1` or `2`).
  */
-export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined }) {
-  const firstWhole = new Date(istDayStart(opts.from).getTime() + (istDayStart(opts.from) < opts.from ? DAY_MS : 0));
-  const lastWhole = istDayStart(opts.to);
-  const ends: { from: Date; to: Date }[] =
-    firstWhole < lastWhole
-      ? [
-          { from: opts.from, to: firstWhole },
-          { from: lastWhole, to: opts.to },
-        ].filter((r) => r.from < r.to)
-      : [{ from: opts.from, to: opts.to }];
-  const product = (column: SQLWrapper) => (opts.product ? sql` and ${column} = ${opts.product}` : sql``);
-  const days =
-    firstWhole < lastWhole
-      ? sql`select ${tradeDays.state} as state, ${tradeDays.volume} as quantity, ${tradeDays.value} as value
-        from ${tradeDays} where ${tradeDays.day} >= ${istDay(firstWhole)} and ${tradeDays.day} < ${istDay(lastWhole)}
+export function tradesByStateQuery(tx: Tx, shape: TradesShape) {
+  const product = (column: SQLWrapper) => (shape.product ? sql` and ${column} = ${p('product')}` : sql``);
+  const days = shape.days
+    ? sql`select ${tradeDays.state} as state, ${tradeDays.volume} as quantity, ${tradeDays.value} as value
+        from ${tradeDays} where ${tradeDays.day} >= ${p('days_from')}::date and ${tradeDays.day} < ${p('days_to')}::date
           and ${tradeDays.trades} > 0 and not ${tradeDays.is_confidential}${product(tradeDays.product)}`
-      : undefined;
-  const partial = ends.map(
-    (
-      r,
-    ) => sql`select ${bids.seller_state} as state, ${bids.quantity} as quantity, ${bids.quantity} * ${bids.price} as value
+    : undefined;
+  const partial = Array.from(
+    { length: Number(shape.partial) },
+    (_, i) => sql`select ${bids.seller_state} as state, ${bids.quantity} as quantity,
+        ${bids.quantity} * ${bids.price} as value
       from ${bids}
       where ${bids.status} = 'Approved' and not ${bids.is_confidential}
-        and ${bids.approved_at} >= ${r.from.toISOString()} and ${bids.approved_at} < ${r.to.toISOString()}${product(bids.product)}`,
+        and ${bids.approved_at} >= ${p(`at_from${i}`)} and ${bids.approved_at} < ${p(`at_to${i}`)}${product(bids.product)}`,
   );
   const parts = sql.join(
-    [...(days ? [days] : []), ...partial].map((p) => sql`(${p})`),
+    [...(days ? [days] : []), ...partial].map((q) => sql`(${q})`),
     sql` union all `,
   );
   const t = sql.raw('t');
@@ -106,57 +131,95 @@ export function tradesByStateQuery(tx: Tx, opts: { from: Date; to: Date; product
     .from(sql`(${parts}) as ${t}`)
     .groupBy(sql`1`);
 }
+export function tradesByStateArgs(opts: { from: Date; to: Date; product?: string | undefined }): Args<TradesShape> {
+  const firstWhole = new Date(istDayStart(opts.from).getTime() + (istDayStart(opts.from) < opts.from ? DAY_MS : 0));
+  const lastWhole = istDayStart(opts.to);
+  const whole = firstWhole < lastWhole;
+  const ends: { from: Date; to: Date }[] = whole
+    ? [
+        { from: opts.from, to: firstWhole },
+        { from: lastWhole, to: opts.to },
+      ].filter((r) => r.from < r.to)
+    : [{ from: opts.from, to: opts.to }];
+  const values: Record<string, unknown> = { product: opts.product };
+  if (whole) Object.assign(values, { days_from: istDate(firstWhole), days_to: istDate(lastWhole) });
+  ends.forEach((r, i) =>
+    Object.assign(values, { [`at_from${i}`]: r.from.toISOString(), [`at_to${i}`]: r.to.toISOString() }),
+  );
+  return { shape: { days: whole, partial: String(ends.length), product: !!opts.product }, values };
+}
+export const readTradesByState = figure(tradesByStateQuery, tradesByStateArgs);
 
+type VolumeShape = { bucket: Bucket; groupBy: VolumeGroup; product: boolean; periods: boolean; days: string };
 /**
  * Traded volume and average price per bucket (its first day, India's calendar) and product or state, from the
- * trades' daily summary (trade-days.table.ts): the range's days are whole IST days ([from, to) are IST midnights),
- * so its rows hold exactly the range's trades, a few per day instead of every trade (150,000 over 90 days at market
- * scale, each with its offer's state looked up). A trade's state is its offer's, as summed when it was approved.
+ * trades' summaries (trade-days.table.ts): the range's days are whole IST days ([from, to) are IST midnights), read
+ * as `volumeSpans` cuts them — by week or month the whole periods from `trade_periods` and the days at their ends
+ * from `trade_days`, each added or taken away in its own bucket — so its rows hold exactly the range's trades, a few
+ * per period instead of every trade (150,000 over 90 days at market scale, each with its offer's state looked up).
+ * A trade's state is its offer's, as summed when it was approved.
  */
-export function volumeQuery(
-  tx: Tx,
-  opts: { from: Date; to: Date; bucket: Bucket; groupBy: VolumeGroup; product?: string | undefined },
-) {
-  // Grouped by the bucket's first day as a timestamp and written out once per group: formatting each of a range's
-  // thousands of rows before grouping them was a third of the statement (90 days by state: 4.7 → 3.3 ms).
-  const d = tx
-    .select({
-      bucket: sql<Date>`date_trunc(${opts.bucket}, ${tradeDays.day}::timestamp)`.as('bucket'),
-      key: sql<string>`${opts.groupBy === 'product' ? tradeDays.product : tradeDays.state}`.as('key'),
-      trades: tradeDays.trades,
-      volume: tradeDays.volume,
-      value: tradeDays.value,
-    })
-    .from(tradeDays)
-    .where(
-      and(
-        sql`${tradeDays.day} >= ${istDay(opts.from)} and ${tradeDays.day} < ${istDay(opts.to)}`,
-        sql`not ${tradeDays.is_confidential}`,
-        opts.product ? eq(tradeDays.product, opts.product) : undefined,
-      ),
-    )
-    .as('d');
-  const volume = sql`sum(${d.volume})`;
+export function volumeQuery(tx: Tx, shape: VolumeShape) {
+  const part = (table: typeof tradeDays | typeof tradePeriods, start: SQLWrapper, unit: SQL, name: string) => {
+    const minus = name.startsWith('-') ? sql`-` : sql``;
+    const key = shape.groupBy === 'product' ? table.product : table.state;
+    const product = shape.product ? sql` and ${table.product} = ${p('product')}` : sql``;
+    const [from, to] = [p(`${name.slice(1)}_from`), p(`${name.slice(1)}_to`)];
+    // Grouped by the bucket's first day as a timestamp and written out once per group: formatting each of a
+    // range's thousands of rows before grouping them was a third of the statement (90 days by state: 4.7 → 3.3 ms).
+    return sql`select date_trunc(${p('bucket')}, ${start}::timestamp) as bucket, ${key} as key,
+      ${minus}${table.trades} as trades, ${minus}${table.volume} as volume, ${minus}${table.value} as value
+      from ${table} where ${unit}${start} >= ${from}::date and ${start} < ${to}::date
+        and not ${table.is_confidential}${product}`;
+  };
+  const t = tradePeriods;
+  const parts = [
+    ...(shape.periods ? [part(t, t.start, sql`${t.unit} = ${p('bucket')} and `, '+period')] : []),
+    ...[...shape.days].map((sign, i) => part(tradeDays, tradeDays.day, sql``, `${sign}day${i}`)),
+  ];
+  const d = sql.raw('d');
+  const volume = sql`sum(${d}.volume)`;
   return tx
     .select({
-      period: sql<string>`to_char(${d.bucket}, 'YYYY-MM-DD')`,
-      key: d.key,
-      trades: sql<number>`sum(${d.trades})::int`,
+      period: sql<string>`to_char(${d}.bucket, 'YYYY-MM-DD')`,
+      key: sql<string>`${d}.key`,
+      trades: sql<number>`sum(${d}.trades)::int`,
       volume: sql<string>`${volume}::text`,
-      avg_price: sql<string>`(round(sum(${d.value}) / nullif(${volume}, 0), 2))::text`,
+      avg_price: sql<string>`(round(sum(${d}.value) / nullif(${volume}, 0), 2))::text`,
     })
-    .from(d)
-    .groupBy(d.bucket, d.key)
-    .having(sql`sum(${d.trades}) > 0`)
-    .orderBy(d.bucket, d.key);
+    .from(
+      sql`(${sql.join(
+        parts.map((q) => sql`(${q})`),
+        sql` union all `,
+      )}) as ${d}`,
+    )
+    .groupBy(sql`${d}.bucket`, sql`${d}.key`)
+    .having(sql`sum(${d}.trades) > 0`)
+    .orderBy(sql`${d}.bucket`, sql`${d}.key`);
 }
+export function volumeArgs(opts: {
+  from: Date;
+  to: Date;
+  bucket: Bucket;
+  groupBy: VolumeGroup;
+  product?: string | undefined;
+}): Args<VolumeShape> {
+  const spans = volumeSpans(istDate(opts.from), istDate(opts.to), opts.bucket);
+  const period = spans.periods[0];
+  const values: Record<string, unknown> = { bucket: opts.bucket, product: opts.product };
+  if (period) Object.assign(values, { period_from: period.from, period_to: period.to });
+  spans.days.forEach((s, i) => Object.assign(values, { [`day${i}_from`]: s.from, [`day${i}_to`]: s.to }));
+  const shape = { bucket: opts.bucket, groupBy: opts.groupBy, product: !!opts.product, periods: !!period };
+  return { shape: { ...shape, days: signsOf(spans.days) }, values };
+}
+export const readVolume = figure(volumeQuery, volumeArgs);
 
 /**
  * Non-confidential bids created in [from, to) (IST midnights) by how far they went, from the funnel's daily summary
  * (analysis.table.ts `bid_funnel_days`): a few rows a day instead of every bid of the range (560,000 over 90 days
  * at market scale). Each bid counts by its stored status, as the bids table holds it.
  */
-export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
+export function funnelQuery(tx: Tx) {
   const f = bidFunnelDays;
   const n = (filter?: SQL) =>
     sql<number>`coalesce(sum(${f.bids})${filter ? sql` filter (where ${filter})` : sql``}, 0)::int`;
@@ -170,58 +233,62 @@ export function funnelQuery(tx: Tx, opts: { from: Date; to: Date }) {
       open: n(sql`${f.status} in ('New', 'OnGoing')`),
     })
     .from(f)
-    .where(sql`${f.day} >= ${istDay(opts.from)} and ${f.day} < ${istDay(opts.to)}`);
+    .where(sql`${f.day} >= ${p('from')}::date and ${f.day} < ${p('to')}::date`);
 }
+export const funnelArgs = (opts: { from: Date; to: Date }): Args<Record<string, never>> => ({
+  shape: {},
+  values: { from: istDate(opts.from), to: istDate(opts.to) },
+});
+export const readFunnel = figure(funnelQuery, funnelArgs);
 
-/** India's date of an instant, `YYYY-MM-DD`. */
-const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+type TopShape = { product: boolean; quarters: string; months: string; days: string };
 /**
  * Companies by traded volume as either party in [from, to) (IST midnights), from the parties' summaries
  * (analysis.table.ts: each trade counts once for its seller and once for its buyer): the range's quarters, months
  * and days as `topCompaniesSpans` cuts it, each span from its summary's covering index; summed per company and the
  * first `limit` by volume named — not every trade read twice.
  */
-export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?: string | undefined; limit: number }) {
-  const spans = topCompaniesSpans(istDate(opts.from), istDate(opts.to));
+export function topCompaniesQuery(tx: Tx, shape: TopShape) {
   // A month's or a quarter's row of all products is product '' (migrations 0038, 0039); a day has none.
   const span =
     (
       table: typeof companyTradeDays | typeof companyTradeMonths | typeof companyTradeQuarters,
       period: SQLWrapper,
+      prefix: string,
       product: SQL,
     ) =>
-    ({ from, to, sign }: Span) => {
-      const minus = sign < 0 ? sql`-` : sql``;
+    (sign: string, i: number) => {
+      const minus = sign === '-' ? sql`-` : sql``;
       return sql`select ${table.company_id} as company_id, ${minus}${table.trades} as trades,
         ${minus}${table.volume} as volume, ${minus}${table.value} as value from ${table}
-        where ${period} >= ${from}::date and ${period} < ${to}::date${product}`;
+        where ${period} >= ${p(`${prefix}_from${i}`)}::date and ${period} < ${p(`${prefix}_to${i}`)}::date${product}`;
     };
   const d = companyTradeDays;
   const m = companyTradeMonths;
   const q = companyTradeQuarters;
   const parts = [
-    ...spans.quarters.map(span(q, q.quarter, sql` and ${q.product} = ${opts.product ?? ''}`)),
-    ...spans.months.map(span(m, m.month, sql` and ${m.product} = ${opts.product ?? ''}`)),
-    ...spans.days.map(span(d, d.day, opts.product ? sql` and ${d.product} = ${opts.product}` : sql``)),
+    ...[...shape.quarters].map(span(q, q.quarter, 'quarter', sql` and ${q.product} = ${p('summary_product')}`)),
+    ...[...shape.months].map(span(m, m.month, 'month', sql` and ${m.product} = ${p('summary_product')}`)),
+    ...[...shape.days].map(span(d, d.day, 'day', shape.product ? sql` and ${d.product} = ${p('product')}` : sql``)),
   ];
-  const p = sql.raw('p');
+  const u = sql.raw('u');
   const top = tx
     .select({
-      company_id: sql<number>`${p}.company_id`.as('company_id'),
-      trades: sql<number>`sum(${p}.trades)::int`.as('trades'),
-      total_volume: sql<string>`sum(${p}.volume)`.as('total_volume'),
-      total_value: sql<string>`sum(${p}.value)`.as('total_value'),
+      company_id: sql<number>`${u}.company_id`.as('company_id'),
+      trades: sql<number>`sum(${u}.trades)::int`.as('trades'),
+      total_volume: sql<string>`sum(${u}.volume)`.as('total_volume'),
+      total_value: sql<string>`sum(${u}.value)`.as('total_value'),
     })
     .from(
       sql`(${sql.join(
-        parts.map((q) => sql`(${q})`),
+        parts.map((part) => sql`(${part})`),
         sql` union all `,
-      )}) as ${p}`,
+      )}) as ${u}`,
     )
-    .groupBy(sql`${p}.company_id`)
-    .having(sql`sum(${p}.trades) > 0`)
-    .orderBy(sql`sum(${p}.volume) desc`, sql`${p}.company_id`)
-    .limit(opts.limit)
+    .groupBy(sql`${u}.company_id`)
+    .having(sql`sum(${u}.trades) > 0`)
+    .orderBy(sql`sum(${u}.volume) desc`, sql`${u}.company_id`)
+    .limit(p('limit'))
     .as('top');
   return (
     tx
@@ -239,3 +306,28 @@ export function topCompaniesQuery(tx: Tx, opts: { from: Date; to: Date; product?
       .orderBy(sql`"top"."total_volume" desc`, top.company_id)
   );
 }
+export function topCompaniesArgs(opts: {
+  from: Date;
+  to: Date;
+  product?: string | undefined;
+  limit: number;
+}): Args<TopShape> {
+  const spans = topCompaniesSpans(istDate(opts.from), istDate(opts.to));
+  return {
+    shape: {
+      product: !!opts.product,
+      quarters: signsOf(spans.quarters),
+      months: signsOf(spans.months),
+      days: signsOf(spans.days),
+    },
+    values: {
+      limit: opts.limit,
+      product: opts.product,
+      summary_product: opts.product ?? '',
+      ...spanValues('quarter', spans.quarters),
+      ...spanValues('month', spans.months),
+      ...spanValues('day', spans.days),
+    },
+  };
+}
+export const readTopCompanies = figure(topCompaniesQuery, topCompaniesArgs);

@@ -11,11 +11,11 @@ import { invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { stateCities } from '../geo/geo.service.js';
 import {
-  funnelQuery,
-  openListingsByStateQuery,
-  topCompaniesQuery,
-  tradesByStateQuery,
-  volumeQuery,
+  readFunnel,
+  readOpenListingsByState,
+  readTopCompanies,
+  readTradesByState,
+  readVolume,
 } from './analysis.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -23,8 +23,8 @@ const DAY_MS = 86_400_000;
 export async function priceTrend(deps: Deps, product: string | undefined): Promise<PriceTrend> {
   const now = deps.now();
   return deps.marketCache.get(`trend|${product ?? ''}`, now.getTime(), async () => {
-    const listed = await openListingsByStateQuery(deps.db, { period: currentPeriod(now), product });
-    const traded = await tradesByStateQuery(deps.db, {
+    const listed = await readOpenListingsByState(deps.db, { period: currentPeriod(now), product });
+    const traded = await readTradesByState(deps.db, {
       from: new Date(now.getTime() - TREND_TRADE_DAYS * DAY_MS),
       to: new Date(now.getTime() + 1),
       product,
@@ -82,14 +82,14 @@ export async function volume(deps: Deps, q: AnalysisRange & { group_by: VolumeGr
     bucket,
     group_by: q.group_by,
     product: q.product ?? null,
-    records: await volumeQuery(deps.db, { ...r, bucket, groupBy: q.group_by, product: q.product }),
+    records: await readVolume(deps.db, { ...r, bucket, groupBy: q.group_by, product: q.product }),
   }));
 }
 
 export async function funnel(deps: Deps, q: AnalysisRange) {
   const r = resolveRange(deps, q);
   return deps.marketCache.get(`funnel|${r.from_date}|${r.to_date}`, r.now.getTime(), async () => {
-    const [counts] = await funnelQuery(deps.db, r);
+    const [counts] = await readFunnel(deps.db, r);
     return { from_date: r.from_date, to_date: r.to_date, ...counts! };
   });
 }
@@ -101,7 +101,7 @@ export async function topCompanies(deps: Deps, q: AnalysisRange & { product?: st
     from_date: r.from_date,
     to_date: r.to_date,
     product: q.product ?? null,
-    records: (await topCompaniesQuery(deps.db, { ...r, product: q.product, limit: q.limit })).map((c) => ({
+    records: (await readTopCompanies(deps.db, { ...r, product: q.product, limit: q.limit })).map((c) => ({
       ...c,
       company_id: Number(c.company_id),
     })),

@@ -9,10 +9,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSuperAdmin } from '../../test/fixtures.js';
 import { seedAsk, seedOffer } from '../../test/team-fixtures.js';
-import { seedApprovedTrade, seedLockedBid, seedMarket, seedOpenBid, type Market } from '../../test/bid-fixtures.js';
+import {
+  insertTradesOn,
+  seedApprovedTrade,
+  seedLockedBid,
+  seedMarket,
+  seedOpenBid,
+  type Market,
+} from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { lapseExpired } from '../bids/bids.lapse.js';
-import { topCompaniesQuery } from './analysis.repository.js';
+import { readTopCompanies } from './analysis.repository.js';
 
 let h: Harness;
 let m: Market;
@@ -211,7 +218,7 @@ describe('the analysis’ summaries', () => {
           values (${day}, ${m.seller.company.id}, 'Grain ENA', 1, 900, 54000),
             (${day}, ${m.buyer.company.id}, 'Grain ENA', 1, 1000, 60000)`);
         const from = new Date(`${day}T00:00:00+05:30`);
-        const top = await topCompaniesQuery(tx, { from, to: new Date(from.getTime() + 86_400_000), limit: 2 });
+        const top = await readTopCompanies(tx, { from, to: new Date(from.getTime() + 86_400_000), limit: 2 });
         ranked = top.map((r) => Number(r.company_id));
         throw rolledBack;
       })
@@ -235,7 +242,7 @@ describe('the analysis’ summaries', () => {
       const from = new Date(today - back * DAY_MS);
       const to = new Date(from.getTime() + span * DAY_MS);
       const expectedTop = topOf(trades, from, to);
-      const top = await topCompaniesQuery(h.db, { from, to, limit: 50 });
+      const top = await readTopCompanies(h.db, { from, to, limit: 50 });
       const got = top.map((r) => ({
         company_id: Number(r.company_id),
         trades: r.trades,
@@ -265,21 +272,14 @@ describe('the analysis’ summaries', () => {
     const results: { range: string; got: unknown; want: unknown }[] = [];
     await h.db
       .transaction(async (tx) => {
-        await tx.execute(sql`insert into bids (offer_id, ask_id, seller_company_id, buyer_company_id, product,
-            placed_by, quantity, price, valid_until, status, locked, is_negotiator_buyer_approved, is_confidential,
-            trade_reference, approved_at, created_at, updated_at)
-          select ${m.offer.id}, ${m.ask.id}, ${m.seller.company.id}, ${m.buyer.company.id}, l.product, 'Buyer',
-            100 + i * 7.5, 50.25 + i, d::timestamptz, 'Approved', true, true, false,
-            'TR-2026-9' || lpad(i::text, 5, '0'), d::timestamptz, d::timestamptz - interval '1 hour', d::timestamptz
-          from unnest(string_to_array(${at.map((day) => `${day}T10:00:00+05:30`).join(',')}, ',')) with ordinality as x(d, i), listings l
-          where l.id = ${m.offer.id}`);
+        await insertTradesOn(tx, m, at, { prefix: 'TR-2026-9' });
         const trades = (
           (await tx.execute(sql`select * from bids where status = 'Approved'
           and approved_at is not null and not is_confidential`)) as unknown as { rows: Row[] }
         ).rows;
         for (const [fromDay, toDay] of ranges) {
           const [from, to] = [new Date(`${fromDay}T00:00:00+05:30`), new Date(`${toDay}T00:00:00+05:30`)];
-          const top = await topCompaniesQuery(tx, { from, to, limit: 50 });
+          const top = await readTopCompanies(tx, { from, to, limit: 50 });
           results.push({
             range: `${fromDay}..${toDay}`,
             got: top.map((r) => ({ company_id: Number(r.company_id), trades: r.trades, volume: toMinor(r.volume, 1) })),

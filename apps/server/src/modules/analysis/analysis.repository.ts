@@ -150,7 +150,7 @@ export function tradesByStateArgs(opts: { from: Date; to: Date; product?: string
 }
 export const readTradesByState = figure(tradesByStateQuery, tradesByStateArgs);
 
-type VolumeShape = { bucket: Bucket; groupBy: VolumeGroup; product: boolean; periods: boolean; days: string };
+type VolumeShape = { bucket: Bucket; groupBy: VolumeGroup; product: boolean; periods: string; days: string };
 /**
  * Traded volume and average price per bucket (its first day, India's calendar) and product or state, from the
  * trades' summaries (trade-days.table.ts): the range's days are whole IST days ([from, to) are IST midnights), read
@@ -160,22 +160,23 @@ type VolumeShape = { bucket: Bucket; groupBy: VolumeGroup; product: boolean; per
  * A trade's state is its offer's, as summed when it was approved.
  */
 export function volumeQuery(tx: Tx, shape: VolumeShape) {
-  const part = (table: typeof tradeDays | typeof tradePeriods, start: SQLWrapper, unit: SQL, name: string) => {
-    const minus = name.startsWith('-') ? sql`-` : sql``;
-    const key = shape.groupBy === 'product' ? table.product : table.state;
-    const product = shape.product ? sql` and ${table.product} = ${p('product')}` : sql``;
-    const [from, to] = [p(`${name.slice(1)}_from`), p(`${name.slice(1)}_to`)];
-    // Grouped by the bucket's first day as a timestamp and written out once per group: formatting each of a
-    // range's thousands of rows before grouping them was a third of the statement (90 days by state: 4.7 → 3.3 ms).
-    return sql`select date_trunc(${p('bucket')}, ${start}::timestamp) as bucket, ${key} as key,
-      ${minus}${table.trades} as trades, ${minus}${table.volume} as volume, ${minus}${table.value} as value
-      from ${table} where ${unit}${start} >= ${from}::date and ${start} < ${to}::date
-        and not ${table.is_confidential}${product}`;
-  };
+  const part =
+    (table: typeof tradeDays | typeof tradePeriods, start: SQLWrapper, prefix: string, unit: SQL) =>
+    (sign: string, i: number) => {
+      const minus = sign === '-' ? sql`-` : sql``;
+      const key = shape.groupBy === 'product' ? table.product : table.state;
+      const product = shape.product ? sql` and ${table.product} = ${p('product')}` : sql``;
+      // Grouped by the bucket's first day as a timestamp and written out once per group: formatting each of a
+      // range's thousands of rows before grouping them was a third of the statement (90 days by state: 4.7 → 3.3 ms).
+      return sql`select date_trunc(${p('bucket')}, ${start}::timestamp) as bucket, ${key} as key,
+        ${minus}${table.trades} as trades, ${minus}${table.volume} as volume, ${minus}${table.value} as value
+        from ${table} where ${unit}${start} >= ${p(`${prefix}_from${i}`)}::date and ${start} < ${p(`${prefix}_to${i}`)}::date
+          and not ${table.is_confidential}${product}`;
+    };
   const t = tradePeriods;
   const parts = [
-    ...(shape.periods ? [part(t, t.start, sql`${t.unit} = ${p('bucket')} and `, '+period')] : []),
-    ...[...shape.days].map((sign, i) => part(tradeDays, tradeDays.day, sql``, `${sign}day${i}`)),
+    ...[...shape.periods].map(part(t, t.start, 'period', sql`${t.unit} = ${p('bucket')} and `)),
+    ...[...shape.days].map(part(tradeDays, tradeDays.day, 'day', sql``)),
   ];
   const d = sql.raw('d');
   const volume = sql`sum(${d}.volume)`;
@@ -205,12 +206,21 @@ export function volumeArgs(opts: {
   product?: string | undefined;
 }): Args<VolumeShape> {
   const spans = volumeSpans(istDate(opts.from), istDate(opts.to), opts.bucket);
-  const period = spans.periods[0];
-  const values: Record<string, unknown> = { bucket: opts.bucket, product: opts.product };
-  if (period) Object.assign(values, { period_from: period.from, period_to: period.to });
-  spans.days.forEach((s, i) => Object.assign(values, { [`day${i}_from`]: s.from, [`day${i}_to`]: s.to }));
-  const shape = { bucket: opts.bucket, groupBy: opts.groupBy, product: !!opts.product, periods: !!period };
-  return { shape: { ...shape, days: signsOf(spans.days) }, values };
+  return {
+    shape: {
+      bucket: opts.bucket,
+      groupBy: opts.groupBy,
+      product: !!opts.product,
+      periods: signsOf(spans.periods),
+      days: signsOf(spans.days),
+    },
+    values: {
+      bucket: opts.bucket,
+      product: opts.product,
+      ...spanValues('period', spans.periods),
+      ...spanValues('day', spans.days),
+    },
+  };
 }
 export const readVolume = figure(volumeQuery, volumeArgs);
 

@@ -12,6 +12,7 @@ import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js'
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
 import * as K from '../apps/server/dist/modules/bids/bids.kept.repository.js';
 import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
+import * as O from '../apps/server/dist/modules/listings/listings.repository.js';
 import * as B from '../apps/server/dist/modules/bids/bids.detail.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
 import * as F from '../apps/server/dist/modules/fees/trade-fees.repository.js';
@@ -225,6 +226,17 @@ const cases = {
       ],
     ]),
   ),
+  // getAllOffers as company 1's Negotiator asks it: its own offers, newest change first, and searched.
+  'own offers page 1 (getAllOffers)': [
+    () => O.ownListingsQuery(db, { search: false, sort: 'changed', order: 'desc' }),
+    { company: 1, side: 'Offer', now: now.toISOString(), user: negotiator, limit: 10, offset: 0 },
+    'generic',
+  ],
+  'own offers searched "grain" (getAllOffers)': [
+    () => O.ownListingsQuery(db, { search: true, sort: 'changed', order: 'desc' }),
+    { company: 1, side: 'Offer', pattern: '%grain%', now: now.toISOString(), user: negotiator, limit: 10, offset: 0 },
+    'generic',
+  ],
   'market page 1 (getAllInventory)': [
     () => M.marketQuery(db, { products: false, states: false, search: false, walks: false, total: false }),
     { side: 'Offer', company: 1, period, limit: 10, offset: 0 },

@@ -4,6 +4,7 @@
 // decimal text. Confidential bids never count (DESIGN.md §4).
 import type { Bucket, VolumeGroup } from '@spirit/domain/analysis/analysis.constants';
 import { topCompaniesSpans, volumeSpans, type Span } from '@spirit/domain/analysis/analysis.periods';
+import { indianDateOf } from '@spirit/domain/invoices/invoices.rules';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { statement } from '../../db/statements.js';
@@ -90,8 +91,6 @@ const DAY_MS = 86_400_000;
 const IST_MS = 330 * 60_000;
 /** The first instant of the IST day holding `at`. */
 const istDayStart = (at: Date) => new Date(Math.floor((at.getTime() + IST_MS) / DAY_MS) * DAY_MS - IST_MS);
-/** India's date of an instant, `YYYY-MM-DD`. */
-const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 
 type TradesShape = { days: boolean; partial: string; product: boolean };
 /**
@@ -142,7 +141,7 @@ export function tradesByStateArgs(opts: { from: Date; to: Date; product?: string
       ].filter((r) => r.from < r.to)
     : [{ from: opts.from, to: opts.to }];
   const values: Record<string, unknown> = { product: opts.product };
-  if (whole) Object.assign(values, { days_from: istDate(firstWhole), days_to: istDate(lastWhole) });
+  if (whole) Object.assign(values, { days_from: indianDateOf(firstWhole), days_to: indianDateOf(lastWhole) });
   ends.forEach((r, i) =>
     Object.assign(values, { [`at_from${i}`]: r.from.toISOString(), [`at_to${i}`]: r.to.toISOString() }),
   );
@@ -205,7 +204,7 @@ export function volumeArgs(opts: {
   groupBy: VolumeGroup;
   product?: string | undefined;
 }): Args<VolumeShape> {
-  const spans = volumeSpans(istDate(opts.from), istDate(opts.to), opts.bucket);
+  const spans = volumeSpans(indianDateOf(opts.from), indianDateOf(opts.to), opts.bucket);
   return {
     shape: {
       bucket: opts.bucket,
@@ -247,7 +246,7 @@ export function funnelQuery(tx: Tx) {
 }
 export const funnelArgs = (opts: { from: Date; to: Date }): Args<Record<string, never>> => ({
   shape: {},
-  values: { from: istDate(opts.from), to: istDate(opts.to) },
+  values: { from: indianDateOf(opts.from), to: indianDateOf(opts.to) },
 });
 export const readFunnel = figure(funnelQuery, funnelArgs);
 
@@ -322,7 +321,7 @@ export function topCompaniesArgs(opts: {
   product?: string | undefined;
   limit: number;
 }): Args<TopShape> {
-  const spans = topCompaniesSpans(istDate(opts.from), istDate(opts.to));
+  const spans = topCompaniesSpans(indianDateOf(opts.from), indianDateOf(opts.to));
   return {
     shape: {
       product: !!opts.product,

@@ -1,4 +1,5 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { tradeSums } from '../bids/trade-days.table.js';
 
 // The analysis' and the trend's summaries (issue 23 "Budgets"), kept by the database in the statement that changes
 // what they count — the statement-level triggers of migration 0030 — so they are never behind it; written only
@@ -36,11 +37,7 @@ export const bidFunnelDays = pgTable(
 const companyTradeSums = () => ({
   company_id: integer('company_id').notNull(),
   product: text('product').notNull(),
-  trades: integer('trades').notNull().default(0),
-  /** Σ quantity (litres). */
-  volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),
-  /** Σ quantity × price: the quantity-weighted average price is value ÷ volume. */
-  value: numeric('value', { precision: 24, scale: 3 }).notNull().default('0'),
+  ...tradeSums(),
 });
 
 /**

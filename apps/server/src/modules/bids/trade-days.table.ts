@@ -1,7 +1,7 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /** The trades of a summary's row, their litres and their value (fresh columns for each table). */
-const tradeSums = () => ({
+export const tradeSums = () => ({
   trades: integer('trades').notNull().default(0),
   /** Σ quantity (litres). */
   volume: numeric('volume', { precision: 18, scale: 1 }).notNull().default('0'),

@@ -9,7 +9,7 @@ import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { statement } from '../../db/statements.js';
 import { bids } from '../bids/bids.table.js';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import { tradeDays, tradePeriods } from '../bids/trade-days.table.js';
 import {
   bidFunnelDays,
@@ -303,7 +303,7 @@ export function topCompaniesQuery(tx: Tx, shape: TopShape) {
     tx
       .select({
         company_id: top.company_id,
-        company_name: sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
+        company_name: shownName(companies),
         company_type: sql<'Seller' | 'Buyer'>`${companies.type}`,
         trades: top.trades,
         volume: sql<string>`${top.total_volume}::text`,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { searchAnyPlaceholder, searchPattern, searchTextPlaceholder, statement } from '../../db/statements.js';
 import { pageOf, totalWhere } from '../../lib/list.js';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import { users } from '../users/users.table.js';
 import { auditLog, entryColumns } from './audit.table.js';
 
@@ -61,7 +61,7 @@ const listShape = statement(
       .select({
         entry: entryColumns,
         actor_name: users.name,
-        company_name: sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
+        company_name: shownName(companies),
         ...(shape.total ? { total_records: totalWhere(auditLog, where(tx, shape), AUDIT_COUNT_CAP) } : {}),
       })
       .from(auditLog)

@@ -5,7 +5,8 @@ import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
 import { sql } from 'drizzle-orm';
 import type { ratingColumns, YourReview } from '../ratings/ratings.repository.js';
 import type { BidRow } from './bids.repository.js';
-import { buyer, nameOf, offer, seller } from './bids.sql.js';
+import { shownName } from '../companies/companies.table.js';
+import { buyer, offer, seller } from './bids.sql.js';
 import { bids } from './bids.table.js';
 
 /**
@@ -86,4 +87,4 @@ export const trackedUnnamed = {
 };
 
 /** A tracked trade's row with its parties' names (the rows of records kept in the memo, bids.kept.repository.ts). */
-export const trackedColumns = { ...trackedUnnamed, buyer_name: nameOf(buyer), seller_name: nameOf(seller) };
+export const trackedColumns = { ...trackedUnnamed, buyer_name: shownName(buyer), seller_name: shownName(seller) };

@@ -20,7 +20,8 @@ import {
   trackedColumns,
   trackedUnnamed,
 } from './bids.lists.columns.js';
-import { ask, buyer, counterpartyDistillery, nameOf, offer, seller } from './bids.sql.js';
+import { shownName } from '../companies/companies.table.js';
+import { ask, buyer, counterpartyDistillery, offer, seller } from './bids.sql.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
 import { pairFields } from './bids.view.js';
@@ -184,8 +185,8 @@ export function dashboardRowsQuery(tx: Tx) {
     bid: { ...dashboardColumns, version: bids.version },
     offer_state: bids.seller_state,
     ask_state: bids.buyer_state,
-    buyer_name: nameOf(buyer),
-    seller_name: nameOf(seller),
+    buyer_name: shownName(buyer),
+    seller_name: shownName(seller),
     names: currentNamesEpoch,
   };
   return pageQuery(tx, BY_IDS, columns, { listings: false, byIds: true });

@@ -3,14 +3,14 @@
 import type { BidStatus, BidTier } from '@spirit/domain/bids/bids.constants';
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { searchAnyPlaceholder } from '../../db/statements.js';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
-import { liveWhere, nameOf, NOW, OPEN } from './bids.sql.js';
+import { liveWhere, NOW, OPEN } from './bids.sql.js';
 import { bids } from './bids.table.js';
 
 /** A company's shown name by id, as a scalar subquery (one primary-key lookup per candidate row). */
 const companyName = (id: SQLWrapper) =>
-  sql`(select ${nameOf(companies)} from ${companies} where ${companies.id} = ${id})`;
+  sql`(select ${shownName(companies)} from ${companies} where ${companies.id} = ${id})`;
 
 /**
  * The effective status `$status`: an open bid past `valid_until` reads Lapsed. Three texts, as the status asks:

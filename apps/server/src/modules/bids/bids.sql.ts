@@ -3,7 +3,7 @@
 // bid shows it.
 import { getTableColumns, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import type { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
@@ -14,9 +14,6 @@ export const offer = alias(listings, 'offer');
 export const ask = alias(listings, 'ask');
 export const buyer = alias(companies, 'buyer');
 export const seller = alias(companies, 'seller');
-
-export const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
-  sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
 export const NOW = sql.placeholder('now');
 
@@ -42,7 +39,7 @@ export function listingView(l: unknown, d: unknown, c: unknown) {
   return {
     ...getTableColumns(listing),
     distillery_name: distillery.name,
-    company_name: nameOf(company),
+    company_name: shownName(company),
     company_is_premium: company.is_bid_confidential,
     company_approved: sql<boolean>`${company.status} = 'Approved'`,
   };

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { fixedStatement, notSearched, searchPattern, searchTextPlaceholder, statement } from '../../db/statements.js';
 import { byName, pageOf, searchTextLike, totalWhere } from '../../lib/list.js';
 import { users } from '../users/users.table.js';
-import { companies, companyColumns, companySpirits } from './companies.table.js';
+import { companies, companyColumns, companySpirits, shownName } from './companies.table.js';
 
 export type CompanyRow = Omit<typeof companies.$inferSelect, 'search_text'>;
 
@@ -44,7 +44,7 @@ export async function insertCompany(tx: Tx, row: typeof companies.$inferInsert, 
   return created!;
 }
 
-const displayNameSql = sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
+const displayNameSql = shownName(companies);
 
 export type ListShape = {
   type: boolean;

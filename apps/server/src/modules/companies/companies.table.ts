@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -93,3 +93,7 @@ export const companySpirits = pgTable(
   },
   (t) => [uniqueIndex('company_spirits_unique_idx').on(t.company_id, t.type_of_spirit)],
 );
+
+/** A company's shown name: its name, or its registered name when it has none (a company table or an alias of it). */
+export const shownName = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
+  sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;

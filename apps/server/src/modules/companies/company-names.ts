@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
 import type { RecordMemo } from '../../lib/record-memo.js';
-import { companies } from './companies.table.js';
+import { companies, shownName } from './companies.table.js';
 import { currentNamesEpoch } from './names-epoch.table.js';
 
 const keyOf = (epoch: number, id: number) => `company-name|${epoch}|${id}`;
@@ -17,7 +17,7 @@ const namesStatement = fixedStatement(
     tx
       .select({
         id: companies.id,
-        name: sql<string>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`,
+        name: shownName(companies),
         epoch: currentNamesEpoch,
       })
       .from(companies)

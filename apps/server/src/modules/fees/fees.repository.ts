@@ -3,13 +3,13 @@ import { and, count, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizz
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalOver } from '../../lib/list.js';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import { feeRates } from './fees.table.js';
 
 export type FeeRow = typeof feeRates.$inferSelect;
 export type FeeScope = { company_type: 'Seller' | 'Buyer'; company_id: number | null; product: string | null };
 
-const companyName = sql<string | null>`coalesce(nullif(${companies.name}, ''), ${companies.registered_name})`;
+const companyName = shownName(companies);
 
 /**
  * The rate's company name as a scalar subquery, not a join: a join made PostgreSQL hash all the platform's

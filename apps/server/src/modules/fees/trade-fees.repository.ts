@@ -2,13 +2,13 @@
 import { BID_SIDES, type BidSide } from '@spirit/domain/bids/bids.constants';
 import type { TradeFeeSort } from '@spirit/domain/fees/trade-fees.schemas';
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { notSearched, statement } from '../../db/statements.js';
 import { pageOf, searchPattern, totalOver, totalWhere } from '../../lib/list.js';
 import { bids } from '../bids/bids.table.js';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { invoices } from '../invoices/invoices.table.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
@@ -17,8 +17,6 @@ const sellerDistillery = alias(distilleries, 'seller_distillery');
 const buyerDistillery = alias(distilleries, 'buyer_distillery');
 const buyerCompany = alias(companies, 'buyer_company');
 const sellerCompany = alias(companies, 'seller_company');
-const displayName = (c: { name: AnyColumn; registered_name: AnyColumn }) =>
-  sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
 const tradeColumns = {
   bid: bids,
@@ -230,9 +228,9 @@ export async function findTrade(tx: Tx, id: number, opts: { lock?: boolean } = {
     tx
       .select({
         ...tradeColumns,
-        buyer_company_name: displayName(buyerCompany),
+        buyer_company_name: shownName(buyerCompany),
         buyer_company_state: buyerCompany.state,
-        seller_company_name: displayName(sellerCompany),
+        seller_company_name: shownName(sellerCompany),
         seller_company_state: sellerCompany.state,
       })
       .from(bids)

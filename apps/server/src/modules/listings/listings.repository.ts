@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalWhere } from '../../lib/list.js';
 import { openBidCount } from '../bids/bids.market.repository.js';
-import { companies, companySpirits } from '../companies/companies.table.js';
+import { companies, companySpirits, shownName } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
 import { listings } from './listings.table.js';
@@ -22,9 +22,13 @@ export type ListingWithDistillery = ListingRow & { distillery_name: string };
  * 'Open'` serve a statement's generic plan too.
  */
 export const openWhere = (period: SQLWrapper | string) =>
-  sql`(${listings.status} = 'Open' and ${listings.to_period} >= ${period} and ${listings.available_quantity} > 0
+  sql`(${openListingWhere(period)}
     and exists (select 1 from ${companies} where ${companies.id} = ${listings.company_id}
       and ${companies.status} = 'Approved'))`;
+
+/** `openWhere` less its company's check, for a statement that joins the company (Approved) for its name as well. */
+export const openListingWhere = (period: SQLWrapper | string) =>
+  sql`${listings.status} = 'Open' and ${listings.to_period} >= ${period} and ${listings.available_quantity} > 0`;
 
 /** Shorthand for a statement's placeholder. */
 const value = sql.placeholder;
@@ -239,19 +243,19 @@ export async function listingStats(tx: Tx, opts: { side: ListingSide; product: s
   return { avg: row?.avg ?? null, last: row?.last ?? null };
 }
 
-/** A company's display name, as the lists show it. */
-export const companyName = sql<string>`(select coalesce(nullif(c.name, ''), c.registered_name) from ${companies} c
-  where c.id = ${listings.company_id})`;
-
-/** The statement of `findListing`. Values: id, period. */
+/**
+ * The statement of `findListing`, its company joined for the name and for `openWhere`'s check (one probe, not two).
+ * Values: id, period.
+ */
 export const listingQuery = (tx: Tx) =>
   tx
     .select({
       ...getTableColumns(listings),
-      company_name: companyName,
-      is_open: sql<boolean>`${openWhere(value('period'))}`,
+      company_name: shownName(companies),
+      is_open: sql<boolean>`(${openListingWhere(value('period'))} and ${companies.status} = 'Approved')`,
     })
     .from(listings)
+    .innerJoin(companies, eq(companies.id, listings.company_id))
     .where(eq(listings.id, value('id')));
 const listingStatement = fixedStatement(listingQuery, alwaysGeneric);
 

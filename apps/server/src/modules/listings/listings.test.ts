@@ -777,6 +777,17 @@ describe('hot queries are served by their indexes', () => {
         expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on (listings|distilleries)/);
       }
     }
+    // A market page and the item page read each listing's company once, for its name and whether it is Approved (a
+    // semi-join for the check and a subquery for the name were two probes of it a row).
+    const marketPage = await planOf(
+      h.db,
+      marketQuery(h.db, { ...noFilter, total: false }),
+      market,
+      'force_generic_plan',
+    );
+    expect(marketPage.match(/ on companies\b/g), marketPage).toHaveLength(1);
+    const item = await planOf(h.db, listingQuery(h.db), { id: mine.id, period }, 'force_generic_plan');
+    expect(item.match(/ on companies\b/g), item).toHaveLength(1);
     // Unsearched, getAllOffers counts the company's listings of the side from their index, apart from the page: as a
     // window over the page's join it probed the distillery of every listing the company has, not just the page's.
     const own = cases[0]![1] as Filled;

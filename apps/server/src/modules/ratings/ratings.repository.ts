@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { bids } from '../bids/bids.table.js';
-import { companies } from '../companies/companies.table.js';
+import { companies, shownName } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { listings } from '../listings/listings.table.js';
 import { users } from '../users/users.table.js';
@@ -46,10 +46,6 @@ export function ratingColumns(distillery: SQLWrapper, company: SQLWrapper) {
     industry_rating: industryRatingText(distillery),
   };
 }
-
-/** A company's shown name (a company table or an alias of it). */
-const nameOf = (c: { name: SQLWrapper; registered_name: SQLWrapper }) =>
-  sql<string>`coalesce(nullif(${c.name}, ''), ${c.registered_name})`;
 
 /** Distilleries with their company's type and status. */
 export async function distilleryFacts(tx: Tx, ids: number[]) {
@@ -124,10 +120,10 @@ export async function exportRows(tx: Tx, companyId: number | null, limit: number
     .select({
       id: ratings.id,
       created_at: ratings.created_at,
-      from_company: nameOf(fromCompany),
+      from_company: shownName(fromCompany),
       from_company_type: fromCompany.type,
       from_distillery: fromDistillery.name,
-      to_company: nameOf(toCompany),
+      to_company: shownName(toCompany),
       to_distillery: toDistillery.name,
       rating: ratings.rating,
       source: ratings.source,

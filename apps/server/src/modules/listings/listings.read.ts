@@ -12,6 +12,7 @@ import { listBids } from '../bids/bids.lists.repository.js';
 import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.repository.js';
 import { sideOf } from '../bids/bids.view.js';
 import { listRecords } from '../bids/bids.read.js';
+import { distilleryNames } from '../companies/company-names.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
 import {
   companyProducts,
@@ -34,9 +35,18 @@ export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: 
   const page = await listOwnListings(deps.db, { companyId, side, q, now, userId: actor.userId });
   const period = currentPeriod(now);
   const negotiator = actor.roles.includes('Negotiator');
+  const first = page.records[0];
+  const names = first
+    ? await distilleryNames(
+        deps.db,
+        deps.recordMemo,
+        first.names,
+        page.records.map((r) => r.distillery_id),
+      )
+    : null;
   return {
     records: page.records.map((r) => ({
-      ...toListing(r, period, r.total_open_bids),
+      ...toListing(r, names?.get(r.distillery_id) ?? '', period, r.total_open_bids),
       can_edit: negotiator && r.negotiates,
     })),
     totalRecords: page.totalRecords,
@@ -71,7 +81,7 @@ export async function get(deps: Deps, actor: Actor, id: number) {
   const row = await findOwnListingItem(deps.db, companyId, id, now, actor.userId);
   if (!row) throw listingNotFound();
   const stats = await statsFor(deps, otherSide(row.side), row.product);
-  const listing = toListing(row, currentPeriod(now), row.total_open_bids);
+  const listing = toListing(row, row.distillery_name, currentPeriod(now), row.total_open_bids);
   // The row says whether the caller negotiates for its distillery (mayEdit's question, without a second query).
   const negotiatedDistilleryIds = new Set(row.negotiates ? [row.distillery_id] : []);
   const canEdit = actor.roles.includes('Negotiator') && mayManageListing({ companyId, negotiatedDistilleryIds }, row);

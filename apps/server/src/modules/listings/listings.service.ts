@@ -126,7 +126,7 @@ export const feesOf = (row: Record<FeeField, string | null>) =>
   }) satisfies Record<FeeField, string | null>;
 
 /** A listing as the API answers it, with its open, still valid bids (`openBids`). */
-export function toListing(row: ListingRow & { distillery_name: string }, period: string, openBids: number): Listing {
+export function toListing(row: ListingRow, distilleryName: string, period: string, openBids: number): Listing {
   return {
     id: row.id,
     side: row.side,
@@ -137,7 +137,7 @@ export function toListing(row: ListingRow & { distillery_name: string }, period:
     state: row.state,
     product: row.product,
     distillery_id: row.distillery_id,
-    distillery_name: row.distillery_name,
+    distillery_name: distilleryName,
     offer_quantity: row.original_quantity,
     available_quantity: row.available_quantity,
     offer_price: row.price,
@@ -189,7 +189,7 @@ export async function create(deps: Deps, actor: Actor, body: Record<string, unkn
     await publish(tx, listingEvent('listing.created', row!, { userId: actor.userId, companyId }));
     const distillery = ctx.distilleries.get(row!.distillery_id)!;
     // A new listing has no bids yet.
-    return toListing({ ...row!, distillery_name: distillery.name }, ctx.currentPeriod, 0);
+    return toListing(row!, distillery.name, ctx.currentPeriod, 0);
   });
 }
 
@@ -240,7 +240,7 @@ export async function update(
     // The answer is the listing as it now stands, with the bids open on it.
     const answer = async () => {
       const item = (await findOwnListingItem(tx, companyId, before.id, now, actor.userId))!;
-      return toListing(item, ctx.currentPeriod, item.total_open_bids);
+      return toListing(item, item.distillery_name, ctx.currentPeriod, item.total_open_bids);
     };
     if (!Object.keys(change.after).length) return answer();
     await tx

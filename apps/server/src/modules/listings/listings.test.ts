@@ -25,6 +25,7 @@ import {
 } from '../../test/team-fixtures.js';
 import { createHarness, type Harness, type Reply } from '../../test/harness.js';
 import { explainWithValues, planOf } from '../../test/plans.js';
+import { distilleries } from '../distilleries/distilleries.table.js';
 import { ratings } from '../ratings/ratings.table.js';
 import { listings } from './listings.table.js';
 
@@ -99,6 +100,33 @@ describe('createOffer, getAllOffers, getOfferById, updateInventory', () => {
       (await h.call('getOfferById', { id: res.body.data.id }, sellerA.approver.token)).body.data,
     );
     expect(asApprover.can_edit).toBe(false);
+  });
+
+  it('getAllOffers names each row’s distillery as it is now, a kept name in one statement, a rename at once', async () => {
+    const offer = await seedListing(h, sellerA);
+    const row = async () => {
+      const res = await h.call<{ records: { id: number; distillery_id: number; distillery_name: string }[] }>(
+        'getAllOffers',
+        { page: 1, page_size: 30 },
+        sellerA.negotiator.token,
+      );
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.records.find((r) => r.id === offer.id)!;
+    };
+    const { distillery_id: id, distillery_name: shown } = await row();
+    const [stored] = await h.db.select({ name: distilleries.name }).from(distilleries).where(eq(distilleries.id, id));
+    expect(shown).toBe(stored!.name);
+    // The page's statement alone: the name is the names memo's at the epoch the page read.
+    const before = h.deps.database.queries.count;
+    expect((await row()).distillery_name).toBe(shown);
+    expect(h.deps.database.queries.count - before).toBe(1);
+    await h.db.execute(sql`update distilleries set name = ${`${shown} Renamed`} where id = ${id}`);
+    try {
+      expect((await row()).distillery_name).toBe(`${shown} Renamed`);
+    } finally {
+      await h.db.execute(sql`update distilleries set name = ${shown} where id = ${id}`);
+    }
+    expect((await row()).distillery_name).toBe(shown);
   });
 
   it('only the Negotiator of the listing’s distillery may edit it, not another Negotiator of the company', async () => {
@@ -793,6 +821,8 @@ describe('hot queries are served by their indexes', () => {
     const own = cases[0]![1] as Filled;
     const ownPlan = await planOf(h.db, own.query, own.values, 'force_generic_plan');
     expect(ownPlan, ownPlan).not.toMatch(/WindowAgg/);
+    // Nor a distillery a row: their names come from the names memo (companies/company-names.ts).
+    expect(ownPlan, ownPlan).not.toMatch(/ on distilleries\b/);
     // (Index-only once vacuumed, as the bench's market is; a bitmap of the same index on this fresh table.)
     expect(ownPlan, ownPlan).toMatch(
       /InitPlan[\s\S]*(Index Only Scan using|Bitmap Index Scan on) listings_company_side_idx/,

@@ -276,6 +276,12 @@ describe('the bid lists walk their own indexes', () => {
         'force_custom_plan',
         'force_generic_plan',
       ]);
+      // The listing itself is read once, not with every row: each row joins only its other listing.
+      const text = await plan({ companyId: m.buyer.company.id, q, listingId }, 'force_generic_plan');
+      expect(text, text).toMatch(/InitPlan[\s\S]*Index Scan using listings_pkey on listings l\b/);
+      expect(text.match(/Index Scan using listings_pkey on listings (offer|ask|other)\b/g), text).toEqual([
+        'Index Scan using listings_pkey on listings other',
+      ]);
     }
   });
 

@@ -6,6 +6,7 @@
 // `$pattern`, `$limit`, `$offset` and `$upto` (limit + offset) — filled by `bidListArgs`.
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
@@ -53,6 +54,24 @@ const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
   where lo.id = ${sql.placeholder('listing')} and lo.company_id = ${sql.placeholder('company')})`;
 
 /**
+ * A listing's bids (`shape.listing`) share one of their two listings, `$listing`: it is read once (uncorrelated
+ * subqueries, run once a statement) and only each row's other listing is joined — at market scale a page of ten read
+ * the same listing ten times (40 of its 183 buffers).
+ */
+const other = alias(listings, 'other');
+const LISTING = sql.placeholder('listing');
+const fixedListing = (column: 'available_quantity' | 'price' | 'distillery_id') =>
+  sql`(select l.${sql.identifier(column)} from ${listings} l where l.id = ${LISTING})`;
+const onListing = (side: 'offer_id' | 'ask_id', column: 'available_quantity' | 'price' | 'distillery_id') =>
+  sql<string | null>`(case when ${bids[side]} = ${LISTING} then ${fixedListing(column)} else ${other[column]} end)`;
+const listingPair = {
+  offer: { available_quantity: onListing('offer_id', 'available_quantity'), price: onListing('offer_id', 'price') },
+  ask: { available_quantity: onListing('ask_id', 'available_quantity'), price: onListing('ask_id', 'price') },
+  counterparty: sql`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
+    then ${onListing('offer_id', 'distillery_id')} else ${onListing('ask_id', 'distillery_id')} end)`,
+};
+
+/**
  * The page of `shape` with `columns`: its rows by key, joined to both companies (unless `names` is false), and to both
  * listings when the columns read them (`join.listings`: their quantities and prices; the states are the bid's own).
  * `byIds`: the rows of the bids `$ids` instead of the page's.
@@ -61,7 +80,7 @@ function pageQuery<C extends SelectedFields>(
   tx: Tx,
   shape: BidListShape,
   columns: C,
-  join: { listings: boolean; byIds?: boolean; names?: false },
+  join: { listings: boolean | 'other'; byIds?: boolean; names?: false },
 ) {
   const parts = bidParts(shape);
   const page = tx
@@ -71,9 +90,15 @@ function pageQuery<C extends SelectedFields>(
     })
     .from(bids)
     .$dynamic();
-  const joined = join.listings
-    ? page.innerJoin(offer, eq(offer.id, bids.offer_id)).innerJoin(ask, eq(ask.id, bids.ask_id))
-    : page;
+  const joined =
+    join.listings === 'other'
+      ? page.innerJoin(
+          other,
+          sql`${other.id} = (case when ${bids.offer_id} = ${LISTING} then ${bids.ask_id} else ${bids.offer_id} end)`,
+        )
+      : join.listings
+        ? page.innerJoin(offer, eq(offer.id, bids.offer_id)).innerJoin(ask, eq(ask.id, bids.ask_id))
+        : page;
   const named =
     join.names === false
       ? joined
@@ -105,17 +130,21 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
   };
   // The parties' names are not joined: the page reads the names epoch, and the service takes the names from the
   // process's memo (companies/company-names.ts) — two company probes a row fewer.
+  // A listing's bids read that listing once and join each row's other one (`listingPair`); the awaiting rows' terms
+  // read the offer, so an awaiting list of a listing joins both.
+  const once = shape.listing && shape.awaiting === 'no';
   const columns = shape.tracked
     ? { ...trackedUnnamed, names: currentNamesEpoch, ...extras }
     : {
         bid: bidListColumns,
-        ...pairFields(bids, offer, ask),
-        ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+        ...(once ? pairFields(bids, listingPair.offer, listingPair.ask) : pairFields(bids, offer, ask)),
+        ...ratingColumns(once ? listingPair.counterparty : counterpartyDistillery, sql.placeholder('company')),
         names: currentNamesEpoch,
         ...extras,
       };
   // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
-  return pageQuery(tx, shape, columns, { listings: !shape.tracked || shape.awaiting !== 'no', names: false });
+  const listingsJoined = once ? ('other' as const) : !shape.tracked || shape.awaiting !== 'no';
+  return pageQuery(tx, shape, columns, { listings: listingsJoined, names: false });
 }
 
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).

@@ -242,6 +242,16 @@ const cases = {
     { side: 'Offer', company: 1, period, limit: 10, offset: 0 },
     'generic',
   ],
+  // getInventorybyId: the bench's market item (company 2's first open listing) as company 1's Negotiator opens it.
+  'market item (getInventorybyId)': [
+    () => O.listingQuery(db),
+    {
+      id: (await pool.query("select min(id) as id from listings where company_id = 2 and status = 'Open'")).rows[0].id,
+      period,
+      company: 1,
+    },
+    'generic',
+  ],
   // getBidById: the bench's bid (company 1's first as seller), as company 1's Negotiator reads it.
   'bid detail (getBidById)': [
     () => B.bidViewQuery(db),

@@ -266,5 +266,9 @@ describe('listings show their bids', () => {
     // A third company sees the item without the parties' bid.
     const other = await h.call<{ orders: unknown[] }>('getInventorybyId', { id: offer.id }, third.negotiator.token);
     expect(other.body.data.orders).toEqual([]);
+    // Which the item's own statement tells: no list of bids is read (the market's figures are kept for seconds).
+    const before = h.deps.database.queries.count;
+    await h.call('getInventorybyId', { id: offer.id }, third.negotiator.token);
+    expect(h.deps.database.queries.count - before).toBe(1);
   });
 });

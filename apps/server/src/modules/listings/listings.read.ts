@@ -212,22 +212,18 @@ export async function inventory(deps: Deps, actor: Actor, q: MarketQuery) {
 /** An item of the market, or one of the company's own listings (any state); anything else does not exist. */
 export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
   const { companyId, side } = tradingSide(actor);
-  const row = await findListing(deps.db, id, currentPeriod(deps.now()));
+  const row = await findListing(deps.db, id, currentPeriod(deps.now()), companyId);
   const own = row?.company_id === companyId;
   if (!row || (!own && (row.side !== otherSide(side) || !row.is_open))) throw listingNotFound();
   const now = deps.now();
   // The product's average price of its side's open listings: a market figure, kept for seconds like the others.
   const stats = await statsFor(deps, row.side, row.product);
-  // The caller's company's bids on the item (the counterparty's name masked until Approved).
+  // The caller's company's bids on the item (the counterparty's name masked until Approved), when it has any.
   const q = { page: 1, page_size: 30, sort_order: 'asc' as const };
-  const bids = await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id });
-  const orders = await listRecords(
-    deps,
-    bids.records,
-    (bid) => ({ companyId, side: sideOf(bid, companyId) }),
-    now,
-    true,
-  );
+  const bids = row.company_bids
+    ? (await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id })).records
+    : [];
+  const orders = await listRecords(deps, bids, (bid) => ({ companyId, side: sideOf(bid, companyId) }), now, true);
   return {
     ...marketItem(row, own),
     ...feesOf(row),

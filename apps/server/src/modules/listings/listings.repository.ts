@@ -12,6 +12,7 @@ import { companies, companySpirits, shownName } from '../companies/companies.tab
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
+import { bids } from '../bids/bids.table.js';
 import { listings } from './listings.table.js';
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -255,8 +256,18 @@ export async function listingStats(tx: Tx, opts: { side: ListingSide; product: s
 }
 
 /**
+ * Whether the company `$company` is a party to a bid on the listing `$id`: the item page lists those bids, and most
+ * items a trader opens have none of theirs — then the page needs no second statement. One probe of each side's
+ * listing index, as the list's own walk (bids.lists.shape.ts).
+ */
+const companyBidsOn = sql<boolean>`(exists (select 1 from ${bids} b where b.offer_id = ${value('id')}
+    and (b.buyer_company_id = ${value('company')} or b.seller_company_id = ${value('company')}))
+  or exists (select 1 from ${bids} b where b.ask_id = ${value('id')}
+    and (b.buyer_company_id = ${value('company')} or b.seller_company_id = ${value('company')})))`;
+
+/**
  * The statement of `findListing`, its company joined for the name and for `openWhere`'s check (one probe, not two).
- * Values: id, period.
+ * Values: id, period, company.
  */
 export const listingQuery = (tx: Tx) =>
   tx
@@ -264,14 +275,18 @@ export const listingQuery = (tx: Tx) =>
       ...getTableColumns(listings),
       company_name: shownName(companies),
       is_open: sql<boolean>`(${openListingWhere(value('period'))} and ${companies.status} = 'Approved')`,
+      company_bids: companyBidsOn,
     })
     .from(listings)
     .innerJoin(companies, eq(companies.id, listings.company_id))
     .where(eq(listings.id, value('id')));
 const listingStatement = fixedStatement(listingQuery, alwaysGeneric);
 
-/** A listing with its company's name and whether it is open; null when there is none. */
-export async function findListing(tx: Tx, id: number, period: string) {
-  const rows = await listingStatement(tx).execute({ id, period });
+/**
+ * A listing with its company's name, whether it is open and whether the company `companyId` is a party to a bid on
+ * it (`company_bids`); null when there is none.
+ */
+export async function findListing(tx: Tx, id: number, period: string, companyId: number) {
+  const rows = await listingStatement(tx).execute({ id, period, company: companyId });
   return rows[0] ?? null;
 }

@@ -733,7 +733,11 @@ describe('hot queries are served by their indexes', () => {
         ['distilleries_company'],
       ],
       // One listing by its key, generic as the server runs them (issue 24): the item page's, and the caller's own.
-      ['getInventorybyId', filled(listingQuery(h.db), { id: mine.id, period }), ['listings_pkey']],
+      [
+        'getInventorybyId',
+        filled(listingQuery(h.db), { id: mine.id, period, company: buyerA.company.id }),
+        ['listings_pkey'],
+      ],
       [
         'one of the company’s listings',
         filled(ownListingQuery(h.db, { lock: false }), { id: mine.id, company: mine.company_id }),
@@ -814,7 +818,12 @@ describe('hot queries are served by their indexes', () => {
       'force_generic_plan',
     );
     expect(marketPage.match(/ on companies\b/g), marketPage).toHaveLength(1);
-    const item = await planOf(h.db, listingQuery(h.db), { id: mine.id, period }, 'force_generic_plan');
+    const item = await planOf(
+      h.db,
+      listingQuery(h.db),
+      { id: mine.id, period, company: buyerA.company.id },
+      'force_generic_plan',
+    );
     expect(item.match(/ on companies\b/g), item).toHaveLength(1);
     // Unsearched, getAllOffers counts the company's listings of the side from their index, apart from the page: as a
     // window over the page's join it probed the distillery of every listing the company has, not just the page's.

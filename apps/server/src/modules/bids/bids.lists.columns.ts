@@ -3,7 +3,6 @@
 import { FEE_FIELDS, type FeeField } from '@spirit/domain/listings/listings.constants';
 import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
 import { sql } from 'drizzle-orm';
-import type { ratingColumns, YourReview } from '../ratings/ratings.repository.js';
 import type { BidRow } from './bids.repository.js';
 import { shownName } from '../companies/companies.table.js';
 import { buyer, offer, seller } from './bids.sql.js';
@@ -59,12 +58,6 @@ export const pricingColumns = {
 };
 export type BidPricing = { [K in keyof typeof pricingColumns]: string | null };
 
-/** The rating columns of a list that shows none: nulls of the same types. */
-export const noRatings: ReturnType<typeof ratingColumns> = {
-  your_review: sql<YourReview>`null::text`,
-  industry_rating: sql<string | null>`null::text`,
-};
-
 /** The listings' live figures of a list that shows none (`pairFields` without the listings): nulls. */
 export const noListingFigures = {
   offer_available: sql<string | null>`null::numeric`,
@@ -83,7 +76,6 @@ export const trackedUnnamed = {
   offer_state: bids.seller_state,
   ask_state: bids.buyer_state,
   ...noListingFigures,
-  ...noRatings,
 };
 
 /** A tracked trade's row with its parties' names (the rows of records kept in the memo, bids.kept.repository.ts). */

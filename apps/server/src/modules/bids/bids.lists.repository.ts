@@ -11,7 +11,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
-import { ratingColumns } from '../ratings/ratings.repository.js';
+import { currentRatingsEpoch } from '../ratings/ratings.table.js';
 import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import {
@@ -22,7 +22,7 @@ import {
   trackedUnnamed,
 } from './bids.lists.columns.js';
 import { shownName } from '../companies/companies.table.js';
-import { ask, buyer, counterpartyDistillery, offer, seller } from './bids.sql.js';
+import { ask, buyer, offer, seller } from './bids.sql.js';
 import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
 import { pairFields } from './bids.view.js';
@@ -60,15 +60,24 @@ const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
  */
 const other = alias(listings, 'other');
 const LISTING = sql.placeholder('listing');
-const fixedListing = (column: 'available_quantity' | 'price' | 'distillery_id') =>
+const fixedListing = (column: 'available_quantity' | 'price') =>
   sql`(select l.${sql.identifier(column)} from ${listings} l where l.id = ${LISTING})`;
-const onListing = (side: 'offer_id' | 'ask_id', column: 'available_quantity' | 'price' | 'distillery_id') =>
+const onListing = (side: 'offer_id' | 'ask_id', column: 'available_quantity' | 'price') =>
   sql<string | null>`(case when ${bids[side]} = ${LISTING} then ${fixedListing(column)} else ${other[column]} end)`;
 const listingPair = {
   offer: { available_quantity: onListing('offer_id', 'available_quantity'), price: onListing('offer_id', 'price') },
   ask: { available_quantity: onListing('ask_id', 'available_quantity'), price: onListing('ask_id', 'price') },
-  counterparty: sql`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
-    then ${onListing('offer_id', 'distillery_id')} else ${onListing('ask_id', 'distillery_id')} end)`,
+};
+
+/**
+ * The distillery whose ratings a row shows: the counterparty's of the caller's company (`$company`), from the bid's
+ * own copies of its listings' distilleries. The ratings themselves come from the ratings memo at the epoch the page
+ * reads (ratings/rating-memo.ts): probing both rating indexes a row was 60 of a listing's page's 151 buffers.
+ */
+const ratedColumns = {
+  rated_distillery: sql<number>`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
+    then ${bids.seller_distillery_id} else ${bids.buyer_distillery_id} end)`,
+  ratings: currentRatingsEpoch,
 };
 
 /**
@@ -138,7 +147,7 @@ export function bidListQuery(tx: Tx, shape: BidListShape) {
     : {
         bid: bidListColumns,
         ...(once ? pairFields(bids, listingPair.offer, listingPair.ask) : pairFields(bids, offer, ask)),
-        ...ratingColumns(once ? listingPair.counterparty : counterpartyDistillery, sql.placeholder('company')),
+        ...ratedColumns,
         names: currentNamesEpoch,
         ...extras,
       };

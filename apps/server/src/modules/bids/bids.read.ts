@@ -23,6 +23,7 @@ import {
   type BidListRow,
 } from './bids.lists.repository.js';
 import { shownNames } from '../companies/company-names.js';
+import { keptRatings } from '../ratings/rating-memo.js';
 import { trackedKeysPage, trackedRows } from './bids.kept.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
 
@@ -117,32 +118,48 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<Bid
     if (!own) throw listingNotFound();
   }
   return {
-    records: await listRecords(deps, page.records, viewerOf(opts), now, !opts.tracked),
+    records: await listRecords(deps, page.records, viewerOf(opts), now, opts.tracked ? null : companyId),
     totalRecords: page.totalRecords,
   };
 }
 
+/** A rated list's row (bids.lists.repository.ts `ratedColumns`): its counterparty's distillery, the ratings epoch. */
+const ratedOf = (row: BidListRow) => row as Partial<{ rated_distillery: number; ratings: number }>;
+
 /**
  * A list page's records (`toListRecord`), its parties' names taken from the names memo at the epoch the page was read
- * at (companies/company-names.ts). `rated` false where the list left the rating columns unread.
+ * at (companies/company-names.ts), and each row's counterparty's ratings for `ratedFor` (the caller's company, the
+ * platform's 0) from the ratings memo at the page's ratings epoch (ratings/rating-memo.ts); `null` where the list
+ * shows no rating (its rows read none).
  */
 export async function listRecords(
   deps: Pick<Deps, 'db' | 'recordMemo'>,
   rows: readonly BidListRow[],
   viewer: (bid: BidListRow['bid']) => Viewer,
   now: Date,
-  rated: boolean,
+  ratedFor: number | null,
 ): Promise<BidListRecord[]> {
   const first = rows[0];
   if (!first) return [];
   const parties: number[] = [];
   for (const { bid } of rows) parties.push(bid.buyer_company_id, bid.seller_company_id);
   const names = await shownNames(deps.db, deps.recordMemo, first.names, parties);
+  const epoch = ratedOf(first).ratings;
+  const rated =
+    ratedFor === null || epoch === undefined
+      ? null
+      : await keptRatings(
+          deps.db,
+          deps.recordMemo,
+          { epoch, company: ratedFor },
+          rows.map((r) => ratedOf(r).rated_distillery ?? 0),
+        );
   // Each row as read, its names beside it: a copy of each row (rest and spread) cost more than the names' lookup.
   return rows.map((row) => {
     const { bid } = row;
     const named = { buyer: names.get(bid.buyer_company_id) ?? '', seller: names.get(bid.seller_company_id) ?? '' };
-    return toListRecord(bid, row, named, viewer(bid), now, rated);
+    const ratings = rated?.get(ratedOf(row).rated_distillery ?? 0) ?? null;
+    return toListRecord(bid, row, named, viewer(bid), now, ratings);
   });
 }
 
@@ -173,7 +190,7 @@ async function tradesList(deps: Deps, opts: BidListOptions, key: string, q: GetA
     stampOf: ({ bid, names }) => ({ id: bid.id, version: bid.version, names }),
     render: (row) => {
       const names = { buyer: row.buyer_name, seller: row.seller_name };
-      return toListRecord(row.bid, row, names, viewer(row.bid), opts.now, false);
+      return toListRecord(row.bid, row, names, viewer(row.bid), opts.now, null);
     },
   });
   // An Approved trade never changes by time alone.

@@ -25,7 +25,7 @@ import { bidLandedTotal } from '@spirit/domain/bids/bids.price';
 import type { BidHistoryEntryRow } from './bids.detail.repository.js';
 import type { BidListBid, BidPricing } from './bids.lists.columns.js';
 import { feesOf } from '../listings/listings.service.js';
-import type { YourReview } from '../ratings/ratings.repository.js';
+import type { DistilleryRatings } from '../ratings/rating-memo.js';
 import type { BidListing, BidRow } from './bids.repository.js';
 
 /**
@@ -71,8 +71,6 @@ type ListExtras = {
   ask_available: string | null;
   offer_price: string | null;
   ask_price: string | null;
-  your_review: YourReview;
-  industry_rating: string | number | null;
   /** Present on the lists that price their rows (`final_price`). */
   terms?: BidPricing;
 };
@@ -137,14 +135,17 @@ export function partiesView(
  */
 export type PartyNames = { buyer: string; seller: string };
 
-/** A list's record; `rated` false where the list left the rating columns unread (all three then read null). */
+/**
+ * A list's record with the ratings of its counterparty's distillery for the caller's company, or `null` where the
+ * list shows none (all three rating columns then read null).
+ */
 export function toListRecord(
   bid: BidListBid,
   x: ListExtras,
   names: PartyNames,
   viewer: Viewer,
   now: Date,
-  rated = true,
+  ratings: DistilleryRatings | null,
 ): BidListRecord {
   const { status, state, buyer_company_name, seller_company_name } = partiesView(bid, x, names, viewer, now);
   return {
@@ -172,9 +173,9 @@ export function toListRecord(
     seller_company_name,
     buyer_company_state: x.ask_state,
     seller_company_state: x.offer_state,
-    source: rated ? source(x.your_review?.source ?? null) : null,
-    your_rating: x.your_review?.rating ?? null,
-    industry_rating: x.industry_rating === null ? null : Number(x.industry_rating),
+    source: ratings ? source(ratings.your_review?.source ?? null) : null,
+    your_rating: ratings?.your_review?.rating ?? null,
+    industry_rating: ratings?.industry_rating ?? null,
     trade_reference_number: bid.trade_reference,
     final_price: x.terms ? priced(bid, x.terms) : null,
     ...pickFlags(bid),
@@ -209,7 +210,7 @@ export function toDetail(opts: {
   history: History;
   viewer: Viewer;
   actor: BidActor | null;
-  ratings: { your_review: YourReview; industry_rating: number | null };
+  ratings: DistilleryRatings;
   canUploadSaleOrder: boolean;
   now: Date;
 }): BidDetail {
@@ -217,10 +218,11 @@ export function toDetail(opts: {
   const status = effectiveStatus(bid, now);
   const record = toListRecord(
     bid,
-    { ...pairFields(bid, offer, ask), ...opts.ratings },
+    pairFields(bid, offer, ask),
     { buyer: ask.company_name, seller: offer.company_name },
     viewer,
     now,
+    opts.ratings,
   );
   const seen = (side: BidSide) => clear(viewer, side, status);
   const negotiations = historyEntries(opts.history, viewer, status);

@@ -15,14 +15,12 @@ import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, statement } from '../../db/statements.js';
 import { pageOf } from '../../lib/list.js';
 import { openPairBidId } from '../bids/bids.market.repository.js';
-import { ratingColumns, type YourReview } from '../ratings/ratings.repository.js';
+import { currentRatingsEpoch } from '../ratings/ratings.table.js';
 import { openWhere, type ListingRow } from './listings.repository.js';
 import { listings, offerLandedPrice } from './listings.table.js';
 
 /** Shorthand for a statement's placeholder. */
 const value = sql.placeholder;
-/** A listing's distillery, as the rating subqueries name it (ratings.repository ratingColumns). */
-const listingDistillery = sql`"listings"."distillery_id"`;
 
 export type PossibleQuery = ListQuery & { sort_by?: 'landed_price' | 'offer_price' };
 
@@ -128,7 +126,8 @@ export function possibleQuery(tx: Tx, shape: PossibleShape) {
   const query = tx
     .select({
       ...getTableColumns(listings),
-      ...ratingColumns(listingDistillery, value('company')),
+      // Each row's distillery's ratings come from the ratings memo at this epoch (ratings/rating-memo.ts).
+      ratings: currentRatingsEpoch,
       open_bid_id: openPairBidId(shape.mine),
       // The caller's listing's fees, for each row's landed price (the same on every row).
       mine: Object.fromEntries(fees.map((c) => [c, sql<string | null>`${mineColumn(c)}`])) as Partial<
@@ -153,8 +152,7 @@ const possibleCountStatement = fixedStatement((tx) => tx.select({ n: count() }).
 
 /** A row of `listPossible`: a counterparty, with the caller's listing's fees (`MINE_FEES`) as `mine`. */
 export type PossibleRow = ListingRow & {
-  your_review: YourReview;
-  industry_rating: string | null;
+  ratings: number;
   open_bid_id: number | null;
   mine: MineFees;
   total_records?: number;

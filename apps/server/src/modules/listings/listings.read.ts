@@ -13,6 +13,7 @@ import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.re
 import { sideOf } from '../bids/bids.view.js';
 import { listRecords } from '../bids/bids.read.js';
 import { distilleryNames } from '../companies/company-names.js';
+import { keptRatings } from '../ratings/rating-memo.js';
 import { distilleriesNegotiatedBy, negotiatesFor } from '../mappings/mappings.repository.js';
 import {
   companyProducts,
@@ -133,8 +134,18 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
     },
   });
   // No row: none to list, or no listing of the company's by that id.
-  if (page.records.length === 0 && !(await own())) throw listingNotFound();
+  const first = page.records[0];
+  if (!first && !(await own())) throw listingNotFound();
+  const rated = first
+    ? await keptRatings(
+        deps.db,
+        deps.recordMemo,
+        { epoch: first.ratings, company: companyId },
+        page.records.map((r) => r.distillery_id),
+      )
+    : null;
   const records: PossibleRecord[] = page.records.map((r) => {
+    const ratings = rated?.get(r.distillery_id);
     const breakdown = landedPrice({
       offer: side === 'Offer' ? r.mine : r,
       ask: side === 'Ask' ? r.mine : r,
@@ -149,9 +160,9 @@ export async function possible(deps: Deps, actor: Actor, q: PossibleQuery & { of
       product: r.product,
       available_quantity: r.available_quantity,
       offer_price: r.price,
-      source: (r.your_review?.source as PossibleRecord['source'] | undefined) ?? 'New',
-      your_rating: r.your_review?.rating ?? null,
-      industry_rating: r.industry_rating === null ? null : Number(r.industry_rating),
+      source: (ratings?.your_review?.source as PossibleRecord['source'] | undefined) ?? 'New',
+      your_rating: ratings?.your_review?.rating ?? null,
+      industry_rating: ratings?.industry_rating ?? null,
       landed_price: breakdown.total,
       landed: breakdown,
       open_bid_id: r.open_bid_id ?? null,
@@ -223,7 +234,8 @@ export async function inventoryItem(deps: Deps, actor: Actor, id: number) {
   const bids = row.company_bids
     ? (await listBids(deps.db, { companyId, userId: actor.userId, now, q, listingId: row.id })).records
     : [];
-  const orders = await listRecords(deps, bids, (bid) => ({ companyId, side: sideOf(bid, companyId) }), now, true);
+  const viewer = (bid: (typeof bids)[number]['bid']) => ({ companyId, side: sideOf(bid, companyId) });
+  const orders = await listRecords(deps, bids, viewer, now, companyId);
   return {
     ...marketItem(row, own),
     ...feesOf(row),

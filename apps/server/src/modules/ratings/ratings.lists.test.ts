@@ -2,6 +2,7 @@
 // and the bid page, computed from the rows; the form's pickers; and the export read back as a spreadsheet.
 import * as XLSX from '@e965/xlsx';
 import { fileIdFromUrl } from '@spirit/domain/files/files.constants';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, seedSuperAdmin } from '../../test/fixtures.js';
 import { seedDistillery, seedTeam } from '../../test/team-fixtures.js';
@@ -200,5 +201,36 @@ describe('exportRating', () => {
     expect(rows.filter((r) => String(r['Entered By']).endsWith('(SuperAdmin)'))).toHaveLength(1);
     expect((await download(m.buyer.adminToken, res.body.data.downloadUrl)).statusCode).toBe(404);
     expectError(await h.call('exportRating', {}, m.buyer.negotiator.token), 403);
+  });
+});
+
+// The lists take each row's ratings from the process's memo under the ratings epoch their page reads
+// (ratings/rating-memo.ts, migration 0041): a kept page reads no rating, and a rating written anywhere — here by SQL,
+// as another process would — shows on the next page.
+describe('ratings kept under the ratings epoch', () => {
+  it('a kept page reads them in no statement of its own, and a new rating shows at once', async () => {
+    const plant = m.seller.distilleries[0]!.id;
+    const reads = {
+      'the bid list': async () =>
+        (await h.call<{ records: Ratings[] }>('getAllBids', {}, m.buyer.negotiator.token)).body.data.records.find(
+          (r) => r.id === trade.id,
+        )!,
+      'the possible sellers': async () =>
+        (
+          await h.call<{ records: Ratings[] }>('getAllPossibleOffer', { offer_id: m.ask.id }, m.buyer.negotiator.token)
+        ).body.data.records.find((r) => r.id === m.offer.id)!,
+    };
+    for (const [name, read] of Object.entries(reads)) {
+      expect(ratingsOf(await read()), name).toEqual({ your_rating: 4, industry_rating: 2.5, source: 'Approved' });
+      const before = h.deps.database.queries.count;
+      expect(ratingsOf(await read()), name).toEqual({ your_rating: 4, industry_rating: 2.5, source: 'Approved' });
+      // The page's statement alone (the list's total is kept for seconds, the ratings under the epoch).
+      expect(h.deps.database.queries.count - before, name).toBe(1);
+    }
+    // The buyer's newer review of the plant, 3 and Rejected: its latest, and with the other buyer's 1 the mean 2.
+    await h.db.execute(sql`insert into ratings (from_company_id, to_company_id, to_distillery_id, rating, source)
+      values (${m.buyer.company.id}, ${m.seller.company.id}, ${plant}, 3, 'Rejected')`);
+    for (const [name, read] of Object.entries(reads))
+      expect(ratingsOf(await read()), name).toEqual({ your_rating: 3, industry_rating: 2, source: 'Rejected' });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { currentEpoch, epochTable } from '../../db/epoch-table.js';
 import { bids } from '../bids/bids.table.js';
 import { companies } from '../companies/companies.table.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
@@ -65,3 +66,13 @@ export const distilleryRatings = pgTable('distillery_ratings', {
   /** The exact mean; lists show it rounded to one decimal. */
   rating: numeric('rating').notNull(),
 });
+
+/**
+ * One row: a number raised, in the same statement, by every change of `ratings` (migration 0041's trigger), and so of
+ * `distillery_ratings`, which the ratings' own trigger keeps. A list reads this number with its page and takes each
+ * row's ratings from the process's memo under it (ratings/rating-memo.ts), where it probed both rating indexes a row.
+ */
+export const ratingsEpoch = epochTable('ratings_epoch');
+
+/** The ratings epoch now, as a statement's column. */
+export const currentRatingsEpoch = currentEpoch(ratingsEpoch);

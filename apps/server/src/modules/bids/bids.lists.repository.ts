@@ -6,16 +6,19 @@
 // `$pattern`, `$limit`, `$offset` and `$upto` (limit + offset) — filled by `bidListArgs`.
 import type { GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
-import { currentRatingsEpoch } from '../ratings/ratings.table.js';
 import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import {
   bidListColumns,
+  LISTING,
+  listingOwn,
+  listingPair,
+  other,
+  ratedColumns,
   dashboardColumns,
   pricingColumns,
   trackedColumns,
@@ -23,7 +26,6 @@ import {
 } from './bids.lists.columns.js';
 import { shownName } from '../companies/companies.table.js';
 import { ask, buyer, offer, seller } from './bids.sql.js';
-import { listings } from '../listings/listings.table.js';
 import { bids } from './bids.table.js';
 import { pairFields } from './bids.view.js';
 
@@ -48,36 +50,6 @@ export type BidListOptions = {
    * in every row), which they do not show; the page reads no listing. The dashboards' rows have neither.
    */
   tracked?: boolean;
-};
-
-const listingOwn = sql<boolean>`exists (select 1 from ${listings} lo
-  where lo.id = ${sql.placeholder('listing')} and lo.company_id = ${sql.placeholder('company')})`;
-
-/**
- * A listing's bids (`shape.listing`) share one of their two listings, `$listing`: it is read once (uncorrelated
- * subqueries, run once a statement) and only each row's other listing is joined — at market scale a page of ten read
- * the same listing ten times (40 of its 183 buffers).
- */
-const other = alias(listings, 'other');
-const LISTING = sql.placeholder('listing');
-const fixedListing = (column: 'available_quantity' | 'price') =>
-  sql`(select l.${sql.identifier(column)} from ${listings} l where l.id = ${LISTING})`;
-const onListing = (side: 'offer_id' | 'ask_id', column: 'available_quantity' | 'price') =>
-  sql<string | null>`(case when ${bids[side]} = ${LISTING} then ${fixedListing(column)} else ${other[column]} end)`;
-const listingPair = {
-  offer: { available_quantity: onListing('offer_id', 'available_quantity'), price: onListing('offer_id', 'price') },
-  ask: { available_quantity: onListing('ask_id', 'available_quantity'), price: onListing('ask_id', 'price') },
-};
-
-/**
- * The distillery whose ratings a row shows: the counterparty's of the caller's company (`$company`), from the bid's
- * own copies of its listings' distilleries. The ratings themselves come from the ratings memo at the epoch the page
- * reads (ratings/rating-memo.ts): probing both rating indexes a row was 60 of a listing's page's 151 buffers.
- */
-const ratedColumns = {
-  rated_distillery: sql<number>`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
-    then ${bids.seller_distillery_id} else ${bids.buyer_distillery_id} end)`,
-  ratings: currentRatingsEpoch,
 };
 
 /**

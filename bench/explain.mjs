@@ -1,5 +1,5 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the trend's, the analysis', the dashboards', the bid lists', the bid detail's and the
-// service fees' statements as the built server writes them (apps/server/dist: `npx tsc -b apps/server` first), on a
+// EXPLAIN (ANALYZE, BUFFERS) of the trend's, the analysis', the dashboards', the bid lists', the bid detail's, the
+// service fees' and the listings' pages' (own, market, item) statements as the built server writes them (apps/server/dist: `npx tsc -b apps/server` first), on a
 // generated market: what each costs uncached, without the market cache in front. Dashboard lists run generic plans
 // as the server's generic pool does; the analysis' statements are planned with their values. Reads only.
 //

@@ -8,7 +8,8 @@ import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/dist/db/schema.js';
-import * as A from '../apps/server/dist/modules/analysis/analysis.repository.js';
+import * as AF from '../apps/server/dist/modules/analysis/analysis.repository.js';
+import * as AT from '../apps/server/dist/modules/analysis/analysis.trend.repository.js';
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
 import * as K from '../apps/server/dist/modules/bids/bids.kept.repository.js';
 import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
@@ -30,6 +31,8 @@ const pool = new pg.Pool({
 });
 const db = drizzle(pool, { schema });
 
+/** The analysis' and the trend's figures' statements (`<name>Query`, `<name>Args`). */
+const A = { ...AF, ...AT };
 const DAY = 86_400_000;
 const now = new Date();
 const literal = (v) =>
@@ -70,7 +73,7 @@ const company = (o) => values({ company: 1, user: negotiator, ...o });
 const week = new Date(now.getTime() - 7 * DAY).toISOString();
 const trend = { from: new Date(now.getTime() - 30 * DAY), to: new Date(now.getTime() + 1) };
 
-/** An analysis figure's statement (analysis.repository.ts `<name>Query`) with the shape and values of `opts`. */
+/** An analysis figure's statement (analysis.repository.ts and analysis.trend.repository.ts `<name>Query`) with the shape and values of `opts`. */
 const figure = (name, opts) => {
   const { shape, values: given } = A[`${name}Args`](opts);
   return [() => A[`${name}Query`](db, shape), given];

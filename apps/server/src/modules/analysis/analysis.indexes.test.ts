@@ -11,15 +11,17 @@ import { planOf } from '../../test/plans.js';
 import {
   funnelArgs,
   funnelQuery,
-  openListingsByStateArgs,
-  openListingsByStateQuery,
   topCompaniesArgs,
   topCompaniesQuery,
-  tradesByStateArgs,
-  tradesByStateQuery,
   volumeArgs,
   volumeQuery,
 } from './analysis.repository.js';
+import {
+  openListingsByStateArgs,
+  openListingsByStateQuery,
+  tradesByStateArgs,
+  tradesByStateQuery,
+} from './analysis.trend.repository.js';
 
 let h: Harness;
 let m: Market;

@@ -10,13 +10,8 @@ import { currentPeriod } from '@spirit/domain/listings/listings.rules';
 import { invalidField } from '../../lib/errors.js';
 import type { Deps } from '../../types.js';
 import { stateCities } from '../geo/geo.service.js';
-import {
-  readFunnel,
-  readOpenListingsByState,
-  readTopCompanies,
-  readTradesByState,
-  readVolume,
-} from './analysis.repository.js';
+import { readFunnel, readTopCompanies, readVolume } from './analysis.repository.js';
+import { readOpenListingsByState, readTradesByState } from './analysis.trend.repository.js';
 
 const DAY_MS = 86_400_000;
 

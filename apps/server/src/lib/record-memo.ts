@@ -79,3 +79,33 @@ export async function memoTexts<K extends RecordStamp, R>(
     return [text];
   });
 }
+
+/**
+ * Texts kept per id under an epoch (a one-row number raised with every change of what they show, db/epoch-table.ts):
+ * the texts of `ids` as at `epoch` (the epoch a page was read at), or as `read` gives them now for the ones the memo
+ * does not hold at that epoch — at most as new as the moment they are asked for, never older than the page. Each
+ * text read is kept under the epoch `read` says it was read at. An id `read` does not return has no entry.
+ */
+export async function epochTexts(
+  memo: RecordMemo,
+  opts: { kind: string; epoch: number },
+  ids: Iterable<number>,
+  read: (ids: number[]) => Promise<{ id: number; epoch: number; text: string }[]>,
+): Promise<Map<number, string>> {
+  const keyOf = (epoch: number, id: number) => `${opts.kind}|${epoch}|${id}`;
+  const texts = new Map<number, string>();
+  const missing = new Set<number>();
+  for (const id of ids) {
+    if (texts.has(id) || missing.has(id)) continue;
+    const kept = memo.get(keyOf(opts.epoch, id));
+    if (kept === undefined) missing.add(id);
+    else texts.set(id, kept);
+  }
+  if (missing.size > 0) {
+    for (const row of await read([...missing])) {
+      texts.set(row.id, row.text);
+      memo.set(keyOf(row.epoch, row.id), row.text);
+    }
+  }
+  return texts;
+}

@@ -8,7 +8,7 @@ import type { BidRow } from './bids.repository.js';
 import { shownName } from '../companies/companies.table.js';
 import { listings } from '../listings/listings.table.js';
 import { currentRatingsEpoch } from '../ratings/ratings.table.js';
-import { buyer, offer, seller } from './bids.sql.js';
+import { buyer, counterpartyDistillery, offer, seller } from './bids.sql.js';
 import { bids } from './bids.table.js';
 
 /**
@@ -105,12 +105,8 @@ export const listingPair = {
 };
 
 /**
- * The distillery whose ratings a row shows: the counterparty's of the caller's company (`$company`), from the bid's
- * own copies of its listings' distilleries. The ratings themselves come from the ratings memo at the epoch the page
- * reads (ratings/rating-memo.ts): probing both rating indexes a row was 60 of a listing's page's 151 buffers.
+ * The distillery whose ratings a row shows, the caller's counterparty's, and the ratings epoch: the ratings come from
+ * the ratings memo at that epoch (ratings/rating-memo.ts) — probing both rating indexes a row was 60 of a listing's
+ * page's 151 buffers.
  */
-export const ratedColumns = {
-  rated_distillery: sql<number>`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
-    then ${bids.seller_distillery_id} else ${bids.buyer_distillery_id} end)`,
-  ratings: currentRatingsEpoch,
-};
+export const ratedColumns = { rated_distillery: counterpartyDistillery, ratings: currentRatingsEpoch };

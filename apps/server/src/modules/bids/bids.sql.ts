@@ -26,9 +26,12 @@ export const liveWhere = (
   bid: { status: SQLWrapper; valid_until: SQLWrapper } = bids,
 ) => sql`(${bid.status} in ${OPEN} and ${bid.valid_until} > ${now})`;
 
-/** The caller's side's counterparty distillery, for ratings: the other company's listing's distillery. */
-export const counterpartyDistillery = sql`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
-  then ${offer.distillery_id} else ${ask.distillery_id} end)`;
+/**
+ * The caller's (`$company`) counterparty distillery, for ratings: the other company's listing's distillery, as the
+ * bid's own copy of it (migration 0035), so no listing is read for it.
+ */
+export const counterpartyDistillery = sql<number>`(case when ${bids.buyer_company_id} = ${sql.placeholder('company')}
+  then ${bids.seller_distillery_id} else ${bids.buyer_distillery_id} end)`;
 
 /**
  * A bid listing's columns with its distillery and company (`bidListings`, and the aliases of `findBidView`'s one

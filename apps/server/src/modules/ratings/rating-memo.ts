@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
-import type { RecordMemo } from '../../lib/record-memo.js';
+import { epochTexts, type RecordMemo } from '../../lib/record-memo.js';
 import { asYourReview, industryRatingText, yourReviewText, type YourReview } from './ratings.repository.js';
 import { currentRatingsEpoch } from './ratings.table.js';
 
@@ -31,7 +31,6 @@ export const ratingsQuery = (tx: Tx) =>
     .from(sql`unnest(${sql.placeholder('ids')}::int[]) as d(id)`);
 const ratingsStatement = fixedStatement(ratingsQuery, alwaysGeneric);
 
-const keyOf = (epoch: number, company: number, id: number) => `rating|${epoch}|${company}|${id}`;
 /** Kept as one text: the review's text (`yourReviewText`), a bar, the industry rating's text; empty for none. */
 const kept = (your: string | null, industry: string | null) => `${your ?? ''}|${industry ?? ''}`;
 const fromKept = (text: string): DistilleryRatings => {
@@ -45,8 +44,7 @@ const fromKept = (text: string): DistilleryRatings => {
 
 /**
  * The ratings of the distilleries `ids` for `company` as at `epoch` (the ratings epoch a page was read at), or as
- * read now when the memo does not hold them at that epoch — at most as new as the moment they are asked for, never
- * older than the page.
+ * read now when the memo does not hold them at that epoch (lib/record-memo.ts `epochTexts`).
  */
 export async function keptRatings(
   tx: Tx,
@@ -54,22 +52,14 @@ export async function keptRatings(
   opts: { epoch: number; company: number },
   ids: Iterable<number>,
 ): Promise<Map<number, DistilleryRatings>> {
+  const texts = await epochTexts(memo, { kind: `rating|${opts.company}`, epoch: opts.epoch }, ids, async (missing) =>
+    (await ratingsStatement(tx).execute({ ids: missing, company: opts.company })).map((r) => ({
+      id: r.id,
+      epoch: r.epoch,
+      text: kept(r.your_review, r.industry_rating),
+    })),
+  );
   const ratings = new Map<number, DistilleryRatings>();
-  const missing = new Set<number>();
-  for (const id of ids) {
-    if (ratings.has(id) || missing.has(id)) continue;
-    const text = memo.get(keyOf(opts.epoch, opts.company, id));
-    if (text === undefined) missing.add(id);
-    else ratings.set(id, fromKept(text));
-  }
-  if (missing.size > 0) {
-    const rows = await ratingsStatement(tx).execute({ ids: [...missing], company: opts.company });
-    for (const row of rows) {
-      const text = kept(row.your_review, row.industry_rating);
-      ratings.set(row.id, fromKept(text));
-      // Kept under the epoch it was read at: the page's unless a rating came between the two statements.
-      memo.set(keyOf(row.epoch, opts.company, row.id), text);
-    }
-  }
+  for (const [id, text] of texts) ratings.set(id, fromKept(text));
   return ratings;
 }

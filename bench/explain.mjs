@@ -40,7 +40,9 @@ const literal = (v) =>
     ? 'null'
     : typeof v === 'number'
       ? String(v)
-      : `'${String(v instanceof Date ? v.toISOString() : v).replace(/'/g, "''")}'`;
+      : Array.isArray(v)
+        ? `'{${v.join(',')}}'`
+        : `'${String(v instanceof Date ? v.toISOString() : v).replace(/'/g, "''")}'`;
 const period = now.toISOString().slice(0, 7);
 const istMidnight = (d) => new Date(Math.floor((d.getTime() + 330 * 60_000) / DAY) * DAY - 330 * 60_000);
 /** `days` whole IST days ending today, as the analysis resolves a range. */
@@ -130,6 +132,33 @@ const cases = {
         )
       ).rows[0].offer_id,
     }),
+    'generic',
+  ],
+  // getAllBids as served (bids.read.ts `liveList`): a live list's keys, then the rows the memo lacks by id.
+  'bids of a listing, keys': [
+    () => L.liveKeysQuery(db, shape({ listing: true })),
+    company({
+      listing: (
+        await pool.query(
+          'select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id limit 1',
+        )
+      ).rows[0].offer_id,
+    }),
+    'generic',
+  ],
+  'approved bids of a company, keys (My Bids)': [
+    () => L.liveKeysQuery(db, shape({ status: 'closed' })),
+    company({ status: 'Approved' }),
+    'generic',
+  ],
+  'live bids by id (the rows the memo lacks)': [
+    () => L.liveRowsQuery(db, { priced: false }),
+    {
+      company: 1,
+      ids: (await pool.query('select id from bids where seller_company_id = 1 order by id desc limit 10')).rows.map(
+        (r) => r.id,
+      ),
+    },
     'generic',
   ],
   'approved bids of a company, with total': [

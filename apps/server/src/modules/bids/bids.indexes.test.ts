@@ -17,6 +17,8 @@ import {
   awaitingCountQuery,
   bidListArgs,
   bidListQuery,
+  liveKeysQuery,
+  liveRowsQuery,
   trackedKeysQuery,
   trackedRowsQuery,
   type BidListOptions,
@@ -67,10 +69,13 @@ afterAll(async () => h?.close());
 
 const q = { page: 1, page_size: 10, sort_order: 'asc' as const };
 
-/** The plan of a list's statement as the server runs it, with the list's values (test/plans.ts). */
-async function plan(opts: Omit<BidListOptions, 'now' | 'userId'>, mode: PlanMode) {
+/**
+ * The plan of a list's statement as the server runs it, with the list's values (test/plans.ts): its rows (an item
+ * page's bids) or, as getAllBids reads a live list, its records' keys (bids.read.ts `liveList`).
+ */
+async function plan(opts: Omit<BidListOptions, 'now' | 'userId'>, mode: PlanMode, query = bidListQuery) {
   const { shape, values } = bidListArgs({ ...opts, now: new Date(), userId: m.buyer.negotiator.id }, true);
-  return planOf(h.db, bidListQuery(h.db, shape), values, mode);
+  return planOf(h.db, query(h.db, shape), values, mode);
 }
 
 async function expectIndex(
@@ -79,8 +84,8 @@ async function expectIndex(
   index: RegExp,
   modes: PlanMode[],
 ) {
-  for (const mode of modes) {
-    const text = await plan(opts, mode);
+  for (const [mode, query] of modes.flatMap((mode) => [bidListQuery, liveKeysQuery].map((q) => [mode, q] as const))) {
+    const text = await plan(opts, mode, query);
     expect(text, `${name} (${mode})\n${text}`).toMatch(index);
     expect(text, `${name} (${mode})\n${text}`).not.toMatch(/Seq Scan on bids/);
     // The page's ids are an array (one value to the planner, not a guessed tenth of the index it walks): its rows are
@@ -234,6 +239,19 @@ describe('the bid lists walk their own indexes', () => {
       expect(rows, rows).toMatch(/Index Scan using bids_pkey on bids/);
       expect(rows, rows).not.toMatch(/ratings|on listings|Seq Scan on bids/);
     }
+  });
+
+  // The live lists' records the memo lacks (bids.read.ts `liveList`): by primary key, each with its two listings.
+  it('a live list’s rows are read by key', async () => {
+    for (const mode of ['force_custom_plan', 'force_generic_plan'] as const)
+      for (const priced of [false, true]) {
+        const values = { ids: [1, 2, 3], company: m.buyer.company.id };
+        const rows = await planOf(h.db, liveRowsQuery(h.db, { priced }), values, mode);
+        expect(rows, rows).toMatch(/Index Scan using bids_pkey on bids/);
+        expect(rows, rows).toMatch(/Index Scan using listings_pkey on listings offer/);
+        expect(rows, rows).toMatch(/Index Scan using listings_pkey on listings ask/);
+        expect(rows, rows).not.toMatch(/ on ratings| on companies|Seq Scan on (bids|listings)/);
+      }
   });
 
   it('the tracked trades’ keys are the same read with the walk (first pages) or by id (deeper)', async () => {

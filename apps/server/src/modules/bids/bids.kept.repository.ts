@@ -1,5 +1,5 @@
-// The lists answered from records kept as JSON (lib/record-memo.ts, docs/decisions.md "Trade records kept as JSON"):
-// Approved Bids and the dashboards' lists. A page reads its records' keys alone (bids.lists.repository.ts
+// The lists answered from records kept as JSON (lib/record-memo.ts, docs/decisions.md "Trade records kept as JSON",
+// "Live bids' records kept as JSON"): Approved Bids, the other bid lists and the dashboards' lists. A page reads its records' keys alone (bids.lists.repository.ts
 // `trackedKeysQuery`, `dashboardKeysQuery`; Approved Bids' first pages `walkedKeysQuery` here); the records the memo
 // does not hold are read by id in a second statement.
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,8 @@ import { alwaysGeneric, fixedStatement, statement } from '../../db/statements.js
 import {
   bidListArgs,
   dashboardKeysQuery,
+  liveKeysQuery,
+  liveRowsQuery,
   dashboardRowsQuery,
   trackedKeysQuery,
   trackedRowsQuery,
@@ -44,6 +46,24 @@ export function walkedKeysQuery(tx: Tx, shape: BidListShape) {
     .orderBy(sql`${k}.updated_at ${dir}`, sql`${k}.id ${dir}`)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
+}
+
+const liveKeysStatement = statement(liveKeysQuery, alwaysGeneric);
+const liveRowsStatement = statement(liveRowsQuery, alwaysGeneric);
+
+/** A live list's page of keys, with `total_records` on its rows when `withTotal`. */
+export async function liveKeysPage(tx: Tx, opts: BidListOptions, withTotal: boolean) {
+  const { shape, values } = bidListArgs(opts, withTotal);
+  return liveKeysStatement(tx, shape).execute(values);
+}
+export type LiveKey = Awaited<ReturnType<typeof liveKeysPage>>[number];
+
+/**
+ * The bids of `ids` with a live list's columns (`priced`: the awaiting rows' terms), their rated distillery the
+ * counterparty's of `company`.
+ */
+export async function liveRows(tx: Tx, ids: number[], company: number, priced: boolean) {
+  return liveRowsStatement(tx, { priced }).execute({ ids, company });
 }
 
 const trackedKeysStatement = statement(trackedKeysQuery, alwaysGeneric);

@@ -110,3 +110,20 @@ export const listingPair = {
  * page's 151 buffers.
  */
 export const ratedColumns = { rated_distillery: counterpartyDistillery, ratings: currentRatingsEpoch };
+
+/**
+ * What a live list's record is made of besides the bid at its version and whose view it is (bids.read.ts
+ * `liveList`): the bid's status and validity (its status by the clock) and parties; with the listings' live
+ * quantities and prices, the names and ratings epochs and the priced rows' `offerFees`, what a record reads from
+ * elsewhere than the bid row, which no version of the bid follows.
+ */
+export const liveKeyColumns = {
+  id: bids.id,
+  version: bids.version,
+  status: bids.status,
+  valid_until: bids.valid_until,
+  buyer_company_id: bids.buyer_company_id,
+  seller_company_id: bids.seller_company_id,
+};
+/** The offer's two fees a priced row's landed price reads (`pricingColumns`), in a live list's keys. */
+export const offerFees = { offer_sales_tax: offer.sales_tax, offer_export_pass_fee: offer.export_pass_fee };

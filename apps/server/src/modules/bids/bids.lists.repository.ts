@@ -17,6 +17,8 @@ import {
   LISTING,
   listingOwn,
   listingPair,
+  liveKeyColumns,
+  offerFees,
   other,
   ratedColumns,
   dashboardColumns,
@@ -100,32 +102,44 @@ function pageQuery<C extends SelectedFields>(
   );
 }
 
-/** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
-export function bidListQuery(tx: Tx, shape: BidListShape) {
+/**
+ * What a list of `shape` selects with `bid` for the bid's own columns, and how it joins the listings: a tracked list
+ * reads none, a listing's bids that listing once and each row's other one (`listingPair`; an awaiting list of a
+ * listing joins both, for the terms), any other list both. The parties' names are not joined: the page reads the
+ * names epoch, and the service takes the names from the process's memo (companies/company-names.ts) — two company
+ * probes a row fewer.
+ */
+export function listSelect<B extends SelectedFields, T extends SelectedFields = typeof pricingColumns>(
+  shape: BidListShape,
+  bid: B,
+  terms: T = pricingColumns as unknown as T,
+) {
   const extras = {
     // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
-    ...(shape.awaiting !== 'no' ? { terms: pricingColumns } : {}),
+    ...(shape.awaiting !== 'no' ? { terms } : {}),
     // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
     // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
     ...(shape.listing ? { listing_own: listingOwn } : {}),
   };
-  // The parties' names are not joined: the page reads the names epoch, and the service takes the names from the
-  // process's memo (companies/company-names.ts) — two company probes a row fewer.
-  // A listing's bids read that listing once and join each row's other one (`listingPair`); the awaiting rows' terms
-  // read the offer, so an awaiting list of a listing joins both.
   const once = shape.listing && shape.awaiting === 'no';
   const columns = shape.tracked
     ? { ...trackedUnnamed, names: currentNamesEpoch, ...extras }
     : {
-        bid: bidListColumns,
+        bid,
         ...(once ? pairFields(bids, listingPair.offer, listingPair.ask) : pairFields(bids, offer, ask)),
         ...ratedColumns,
         names: currentNamesEpoch,
         ...extras,
       };
   // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
-  const listingsJoined = once ? ('other' as const) : !shape.tracked || shape.awaiting !== 'no';
-  return pageQuery(tx, shape, columns, { listings: listingsJoined, names: false });
+  const listings = once ? ('other' as const) : !shape.tracked || shape.awaiting !== 'no';
+  return { columns, listings };
+}
+
+/** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
+export function bidListQuery(tx: Tx, shape: BidListShape) {
+  const { columns, listings } = listSelect(shape, bidListColumns);
+  return pageQuery(tx, shape, columns, { listings, names: false });
 }
 
 // Generic: each shape walks its own index whatever the values (bids.indexes.test.ts reads the generic plans).
@@ -173,6 +187,18 @@ export function trackedKeysQuery(tx: Tx, shape: BidListShape) {
 /** The tracked trades `$ids` with a tracked list's columns, and the names epoch they were read at. */
 export function trackedRowsQuery(tx: Tx) {
   return pageQuery(tx, BY_IDS, { ...trackedColumns, names: currentNamesEpoch }, { listings: false, byIds: true });
+}
+
+/** The page of a live list (any but the tracked ones) as the keys of its records (bids.read.ts `liveList`). */
+export function liveKeysQuery(tx: Tx, shape: BidListShape) {
+  const { columns, listings } = listSelect(shape, liveKeyColumns, offerFees);
+  return pageQuery(tx, shape, columns, { listings, names: false });
+}
+
+/** The bids `$ids` as a live list reads its rows (priced: with the awaiting rows' terms), both listings joined. */
+export function liveRowsQuery(tx: Tx, shape: { priced: boolean }) {
+  const byIds: BidListShape = { ...BY_IDS, tracked: false, awaiting: shape.priced ? 'any' : 'no' };
+  return pageQuery(tx, byIds, listSelect(byIds, bidListColumns).columns, { listings: true, byIds: true, names: false });
 }
 
 /**

@@ -1,6 +1,5 @@
 // Reading bids: a party's detail (also the answer of every transition) and the lists; the SuperAdmin reads approved
 // trades, nothing else. The effective status and the masking are bids.view.ts's.
-import { saleOrderRefusal } from '@spirit/domain/bids/bids.rules';
 import { AWAITING_COUNT_CAP } from '@spirit/domain/bids/bids.constants';
 import type { AwaitingBidCount, BidListRecord, GetAllBids } from '@spirit/domain/bids/bids.schemas';
 import type { Tx } from '../../db/client.js';
@@ -24,8 +23,9 @@ import {
 } from './bids.lists.repository.js';
 import { shownNames } from '../companies/company-names.js';
 import { keptRatings } from '../ratings/rating-memo.js';
-import { trackedKeysPage, trackedRows } from './bids.kept.repository.js';
+import { liveKeysPage, liveRows, trackedKeysPage, trackedRows } from './bids.kept.repository.js';
 import { sideOf, toDetail, toListRecord, type Viewer } from './bids.view.js';
+import { effectiveStatus, isBidLive, saleOrderRefusal } from '@spirit/domain/bids/bids.rules';
 
 /** The platform reads as no company: its rating columns find no rows of a company 0. */
 const PLATFORM = 0;
@@ -101,7 +101,7 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<Bid
   const now = deps.now();
   const { opts, key } = listScope(actor, q, now);
   if (opts.tracked && q.bid_status === 'Approved' && !opts.listingId) return tradesList(deps, opts, key, q);
-  const { companyId } = opts;
+  if (!opts.tracked) return liveList(deps, opts, key, q);
   const page = await pageWithKnownTotal({
     cache: deps.marketCache,
     key,
@@ -110,18 +110,82 @@ export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<Bid
     page: (withTotal) => bidListPage(deps.db, opts, withTotal),
     countAll: () => countBids(deps.db, opts),
   });
-  // A listing's bids answer its owner only: the page's rows say whether the caller's company owns it, and an empty
-  // page (no bids, or not the company's listing) looks the listing up.
-  if (opts.listingId) {
-    const first = page.records[0];
-    const own = first ? first.listing_own : !!(await findOwnListing(deps.db, companyId, opts.listingId));
-    if (!own) throw listingNotFound();
-  }
-  return {
-    records: await listRecords(deps, page.records, viewerOf(opts), now, opts.tracked ? null : companyId),
-    totalRecords: page.totalRecords,
-  };
+  await ownListing(deps, opts, page.records[0]);
+  return { records: await listRecords(deps, page.records, viewerOf(opts), now, null), totalRecords: page.totalRecords };
 }
+
+/**
+ * A listing's bids answer its owner only: the page's rows say whether the caller's company owns it, and an empty
+ * page (no bids, or not the company's listing) looks the listing up.
+ */
+async function ownListing(deps: Deps, opts: BidListOptions, first: { listing_own?: boolean } | undefined) {
+  if (!opts.listingId) return;
+  const own = first ? first.listing_own : !!(await findOwnListing(deps.db, opts.companyId, opts.listingId));
+  if (!own) throw listingNotFound();
+}
+
+/**
+ * Every list but the tracked ones (a listing's bids, My Bids, the bids awaiting the caller, the market's): the page
+ * reads its records' keys (bids.lists.columns.ts `liveKeyColumns`), and each record's JSON text comes from the record
+ * memo under the bid at its version, the caller's company and side, the bid's status by the clock, and what the
+ * record reads from elsewhere (`livePart`); the rows the memo lacks are read by id and rendered as the lists always
+ * rendered them (docs/decisions.md "Live bids' records kept as JSON").
+ */
+async function liveList(deps: Deps, opts: BidListOptions, key: string, q: GetAllBids): Promise<BidList> {
+  const { now, companyId } = opts;
+  const page = await pageWithKnownTotal({
+    cache: deps.marketCache,
+    key,
+    now: now.getTime(),
+    q,
+    page: (withTotal) => liveKeysPage(deps.db, opts, withTotal),
+    countAll: () => countBids(deps.db, opts),
+  });
+  await ownListing(deps, opts, page.records[0]);
+  const priced = !!q.awaiting_me;
+  const viewer = viewerOf(opts);
+  const keys = page.records.map((k) => ({ ...k.bid, names: k.names, also: livePart(k) }));
+  const texts = await memoTexts(deps.recordMemo, {
+    kind: priced ? 'bid priced' : 'bid',
+    keys,
+    viewOf: (k) => `${companyId}|${viewer(k).side}|${effectiveStatus(k, now)}`,
+    read: async (ids) => {
+      const rows = await liveRows(deps.db, ids, companyId, priced);
+      const records = await listRecords(deps, rows, viewer, now, companyId);
+      return rows.map((row, i) => ({ row, record: records[i]! }));
+    },
+    stampOf: ({ row }) => ({ id: row.bid.id, version: row.bid.version, names: row.names, also: livePart(row) }),
+    render: ({ record }) => record,
+  });
+  // A record changes by time alone when its bid lapses (its status by the clock is in the key's view).
+  const until = Math.min(NEVER, ...keys.filter((k) => isBidLive(k, now)).map((k) => k.valid_until.getTime()));
+  return { records: new JsonRecords<BidListRecord>(texts, until), totalRecords: page.totalRecords };
+}
+
+/**
+ * The part of a live record's key (lib/record-memo.ts `RecordStamp.also`) read from elsewhere than the bid row: the
+ * listings' live quantities and prices, the ratings epoch, and a priced row's offer fees.
+ */
+function livePart(row: LivePartColumns): string {
+  const t = row.terms;
+  return [
+    row.offer_available,
+    row.ask_available,
+    row.offer_price,
+    row.ask_price,
+    row.ratings,
+    t?.offer_sales_tax,
+    t?.offer_export_pass_fee,
+  ].join('|');
+}
+type LivePartColumns = {
+  offer_available: string | null;
+  ask_available: string | null;
+  offer_price: string | null;
+  ask_price: string | null;
+  ratings?: number;
+  terms?: { offer_sales_tax: string | null; offer_export_pass_fee: string | null };
+};
 
 /** A rated list's row (bids.lists.repository.ts `ratedColumns`): its counterparty's distillery, the ratings epoch. */
 const ratedOf = (row: BidListRow) => row as Partial<{ rated_distillery: number; ratings: number }>;

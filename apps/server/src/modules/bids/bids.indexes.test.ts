@@ -9,6 +9,8 @@ import { seedSuperAdmin } from '../../test/fixtures.js';
 import { seedMarket, type Market } from '../../test/bid-fixtures.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { planOf, type PlanMode } from '../../test/plans.js';
+import type { Tx } from '../../db/client.js';
+import type { BidListShape } from './bids.lists.shape.js';
 import { marketQuery } from '../listings/listings.market.repository.js';
 import { ownListingsQuery } from '../listings/listings.repository.js';
 import { listings } from '../listings/listings.table.js';
@@ -73,7 +75,11 @@ const q = { page: 1, page_size: 10, sort_order: 'asc' as const };
  * The plan of a list's statement as the server runs it, with the list's values (test/plans.ts): its rows (an item
  * page's bids) or, as getAllBids reads a live list, its records' keys (bids.read.ts `liveList`).
  */
-async function plan(opts: Omit<BidListOptions, 'now' | 'userId'>, mode: PlanMode, query = bidListQuery) {
+async function plan(
+  opts: Omit<BidListOptions, 'now' | 'userId'>,
+  mode: PlanMode,
+  query: (tx: Tx, shape: BidListShape) => Parameters<typeof planOf>[1] = bidListQuery,
+) {
   const { shape, values } = bidListArgs({ ...opts, now: new Date(), userId: m.buyer.negotiator.id }, true);
   return planOf(h.db, query(h.db, shape), values, mode);
 }

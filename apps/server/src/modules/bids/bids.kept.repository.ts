@@ -1,16 +1,16 @@
 // The lists answered from records kept as JSON (lib/record-memo.ts, docs/decisions.md "Trade records kept as JSON",
-// "Live bids' records kept as JSON"): Approved Bids, the other bid lists and the dashboards' lists. A page reads its records' keys alone (bids.lists.repository.ts
-// `trackedKeysQuery`, `dashboardKeysQuery`; Approved Bids' first pages `walkedKeysQuery` here); the records the memo
-// does not hold are read by id in a second statement.
+// "Live bids' records kept as JSON"): Approved Bids, the other bid lists and the dashboards' lists. A page reads its
+// records' keys alone (bids.lists.repository.ts `trackedKeysQuery`, `liveKeysQuery`, `dashboardKeysQuery`; Approved
+// Bids' first pages `walkedKeysQuery` here); the records the memo does not hold are read by id in a second statement.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, statement } from '../../db/statements.js';
 import {
   bidListArgs,
   dashboardKeysQuery,
+  dashboardRowsQuery,
   liveKeysQuery,
   liveRowsQuery,
-  dashboardRowsQuery,
   trackedKeysQuery,
   trackedRowsQuery,
   type BidListOptions,
@@ -56,7 +56,6 @@ export async function liveKeysPage(tx: Tx, opts: BidListOptions, withTotal: bool
   const { shape, values } = bidListArgs(opts, withTotal);
   return liveKeysStatement(tx, shape).execute(values);
 }
-export type LiveKey = Awaited<ReturnType<typeof liveKeysPage>>[number];
 
 /**
  * The bids of `ids` with a live list's columns (`priced`: the awaiting rows' terms), their rated distillery the

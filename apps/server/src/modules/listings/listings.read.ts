@@ -4,9 +4,12 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { otherSide, type ListingSide } from '@spirit/domain/listings/listings.constants';
 import { currentPeriod, landedPrice, maskName, mayManageListing } from '@spirit/domain/listings/listings.rules';
-import type { PossibleRecord } from '@spirit/domain/listings/listings.schemas';
+import type { Listing, PossibleRecord } from '@spirit/domain/listings/listings.schemas';
 import type { Actor } from '../../lib/actor.js';
-import { pageOf, pageWithKnownTotal, totalKey } from '../../lib/list.js';
+import { listHorizon } from '../../lib/change-stamp.js';
+import { JsonRecords } from '../../lib/json-records.js';
+import { pageOf, pageWithKnownTotal, pageWithTotal, totalKey } from '../../lib/list.js';
+import { memoTexts } from '../../lib/record-memo.js';
 import type { Deps } from '../../types.js';
 import { listBids } from '../bids/bids.lists.repository.js';
 import { bidStats, lastTradedPrice, tickerEntries } from '../bids/bids.market.repository.js';
@@ -21,38 +24,54 @@ import {
   findOwnListing,
   findOwnListingItem,
   listingStats,
-  listOwnListings,
   type ListingRow,
 } from './listings.repository.js';
 import { countMarket, listMarket, marketFilters } from './listings.market.repository.js';
+import { ownKeysPage, ownRows } from './listings.kept.repository.js';
 import { countPossible, listPossible, type PossibleQuery } from './listings.possible.repository.js';
 import { marketWalks } from './listings.market-plan.js';
 import { feesOf, listingNotFound, toListing, tradingSide } from './listings.service.js';
 
+/**
+ * The company's own listings of its side (getAllOffers), from records kept as JSON (docs/decisions.md "Own listings'
+ * records kept as JSON"): the page reads its listings' keys — the listing at its version (every edit and trade raises
+ * it), the names epoch, its open bids and whether the caller may edit it — and each record comes from the record memo
+ * under the current period (a listing's openness turns with it); the listings the memo lacks are read by id.
+ */
 export async function list(deps: Deps, actor: Actor, q: ListQuery & { sort_by?: string }) {
   const { companyId, side } = tradingSide(actor);
   const now = deps.now();
-  // Each row says whether the caller negotiates for its distillery (edits and bids from it): Negotiators only.
-  const page = await listOwnListings(deps.db, { companyId, side, q, now, userId: actor.userId });
+  const opts = { companyId, side, q, now, userId: actor.userId };
+  const { rows, count } = await ownKeysPage(deps.db, opts);
+  const page = await pageWithTotal(q, rows, count);
   const period = currentPeriod(now);
+  // Each row says whether the caller negotiates for its distillery (edits and bids from it): Negotiators only.
   const negotiator = actor.roles.includes('Negotiator');
-  const first = page.records[0];
-  const names = first
-    ? await distilleryNames(
-        deps.db,
-        deps.recordMemo,
-        first.names,
-        page.records.map((r) => r.distillery_id),
-      )
-    : null;
+  const also = (r: { total_open_bids: number; negotiates: boolean }) =>
+    `${r.total_open_bids}|${negotiator && r.negotiates}`;
+  const texts = await memoTexts(deps.recordMemo, {
+    kind: 'own listing',
+    keys: page.records.map((k) => ({ id: k.id, version: k.version, names: k.names, also: also(k) })),
+    viewOf: () => period,
+    read: async (ids) => {
+      const listed = await ownRows(deps.db, ids, opts);
+      const first = listed[0];
+      const ofDistilleries = listed.map((r) => r.distillery_id);
+      const names = first ? await distilleryNames(deps.db, deps.recordMemo, first.names, ofDistilleries) : null;
+      return listed.map((row) => ({ row, name: names?.get(row.distillery_id) ?? '' }));
+    },
+    stampOf: ({ row }) => ({ id: row.id, version: row.version, names: row.names, also: also(row) }),
+    render: ({ row, name }) => ({
+      ...toListing(row, name, period, row.total_open_bids),
+      can_edit: negotiator && row.negotiates,
+    }),
+  });
   return {
-    records: page.records.map((r) => ({
-      ...toListing(r, names?.get(r.distillery_id) ?? '', period, r.total_open_bids),
-      can_edit: negotiator && r.negotiates,
-    })),
+    records: new JsonRecords<OwnListingRecord>(texts, listHorizon(now.getTime())),
     totalRecords: page.totalRecords,
   };
 }
+type OwnListingRecord = Listing & { can_edit: boolean };
 
 /** Market figures for the caller: the counterparty side's listings and the product's non-confidential bids. */
 async function statsFor(deps: Deps, side: ListingSide, product: string) {

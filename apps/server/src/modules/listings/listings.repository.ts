@@ -4,6 +4,7 @@
 import type { ListQuery } from '@spirit/domain/common/list.schemas';
 import { MARKET_STATS_DAYS, type ListingSide } from '@spirit/domain/listings/listings.constants';
 import { and, count, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal, totalWhere } from '../../lib/list.js';
@@ -85,11 +86,15 @@ const userNegotiates = sql<boolean>`exists (select 1 from ${mappingDistilleries}
  */
 const OWN_SEARCH_COUNT_CAP = 10_000;
 
+/** What a row of the company's listings carries besides the listing: the names epoch, its open bids, the caller's right. */
+export const ownExtras = { names: currentNamesEpoch, total_open_bids: openBidCount, negotiates: userNegotiates };
+
 /**
- * The statement of `listOwnListings` (the EXPLAIN tests read its plan), each listing with its open bids and whether
- * the caller negotiates for it. Values: company, side, pattern, now (ISO), user, limit, offset.
+ * A page of the company's listings with `columns`, each with its open bids and whether the caller negotiates for it
+ * (values: company, side, pattern, now (ISO), user, limit, offset): getAllOffers' rows (`ownListingsQuery`, the
+ * EXPLAIN tests read its plan) or its records' keys (listings.kept.repository.ts).
  */
-export function ownListingsQuery(tx: Tx, shape: OwnShape) {
+export function ownPageQuery<C extends SelectedFields>(tx: Tx, shape: OwnShape, columns: C) {
   const order =
     shape.sort === 'changed'
       ? [sql`${listings.updated_at} desc nulls last`, sql`${listings.id} desc nulls last`]
@@ -104,13 +109,7 @@ export function ownListingsQuery(tx: Tx, shape: OwnShape) {
   // The distilleries' names are the names memo's (companies/company-names.ts) at the epoch read here: joined, they
   // were 30 of a page's 68 buffers at market scale (a probe of the distillery a row).
   return tx
-    .select({
-      ...getTableColumns(listings),
-      names: currentNamesEpoch,
-      total_open_bids: openBidCount,
-      negotiates: userNegotiates,
-      total_records: total,
-    })
+    .select({ ...columns, ...ownExtras, total_records: total })
     .from(listings)
     .where(ownWhere(shape))
     .orderBy(...order)
@@ -118,7 +117,9 @@ export function ownListingsQuery(tx: Tx, shape: OwnShape) {
     .offset(value('offset'));
 }
 
+export const ownListingsQuery = (tx: Tx, shape: OwnShape) => ownPageQuery(tx, shape, getTableColumns(listings));
 const ownListingsStatement = statement(ownListingsQuery, alwaysGeneric);
+
 /**
  * The number of a company's listings of a side (`search`: matching the pattern), with no distillery joined: a search
  * finds the matching distilleries' ids once (`namedDistilleries`), and joining a distillery to each listing to count
@@ -129,27 +130,36 @@ export function ownCountQuery(tx: Tx, shape: Pick<OwnShape, 'search'>) {
 }
 const ownCountStatement = statement(ownCountQuery);
 
-/**
- * A company's listings of one side, newest change first or by a column (getAllOffers, My Orders); each row with the
- * names epoch it was read at (`names`) for its distillery's name.
- */
-export async function listOwnListings(
-  tx: Tx,
-  opts: { companyId: number; side: ListingSide; q: ListQuery & { sort_by?: string }; now: Date; userId: number },
-) {
+export type OwnListOptions = {
+  companyId: number;
+  side: ListingSide;
+  q: ListQuery & { sort_by?: string };
+  now: Date;
+  userId: number;
+};
+
+/** The shape and values of a page of the company's listings, and its count for a page past its end. */
+export function ownListArgs(tx: Tx, opts: OwnListOptions) {
   const { companyId, side, q } = opts;
   const pattern = searchPattern(q.item_search);
   // Any other `sort_by` (the schema allows `modified_on`) is the newest change first, whatever the order.
   const sort = q.sort_by && Object.hasOwn(OWN_SORTS, q.sort_by) ? (q.sort_by as OwnSort) : 'changed';
   const shape: OwnShape = { search: !!pattern, sort, order: sort === 'changed' ? 'desc' : q.sort_order };
   const values = { company: companyId, side, pattern };
-  const rows = await ownListingsStatement(tx, shape).execute({
-    ...values,
-    now: opts.now.toISOString(),
-    user: opts.userId,
-    ...pageOf(q),
-  });
-  return pageWithTotal(q, rows, async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n);
+  return {
+    shape,
+    values: { ...values, now: opts.now.toISOString(), user: opts.userId, ...pageOf(q) },
+    count: async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n,
+  };
+}
+
+/**
+ * A page of the company's listings of its side, with its total (`sort_by` a column of OWN_SORTS, else the newest
+ * change first).
+ */
+export async function listOwnListings(tx: Tx, opts: OwnListOptions) {
+  const { shape, values, count } = ownListArgs(tx, opts);
+  return pageWithTotal(opts.q, await ownListingsStatement(tx, shape).execute(values), count);
 }
 
 /** How many listings of its side a company has: My Orders' total (the dashboard's card). */

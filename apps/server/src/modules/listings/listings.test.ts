@@ -662,6 +662,7 @@ describe('hot queries are served by their indexes', () => {
     const { ownCountQuery, ownListingsQuery, ownListingQuery, listingQuery, listingStatsQuery } =
       await import('./listings.repository.js');
     const { marketQuery } = await import('./listings.market.repository.js');
+    const { ownKeysQuery, ownRowsQuery } = await import('./listings.kept.repository.js');
     const { possibleQuery } = await import('./listings.possible.repository.js');
     const page = { limit: 10, offset: 0 };
     const mine = (
@@ -731,6 +732,28 @@ describe('hot queries are served by their indexes', () => {
           ...page,
         }),
         ['distilleries_company'],
+      ],
+      [
+        // As the server reads the page (listings.kept.repository.ts): its keys by the same walk; the records the memo
+        // lacks by key.
+        'getAllOffers, its keys',
+        filled(ownKeysQuery(h.db, { search: false, sort: 'changed', order: 'desc' }), {
+          company: sellerB.company.id,
+          side: 'Offer',
+          now: new Date().toISOString(),
+          user: sellerB.negotiator.id,
+          ...page,
+        }),
+        ['listings_company_side_idx'],
+      ],
+      [
+        'getAllOffers, its rows by key',
+        filled(ownRowsQuery(h.db), {
+          ids: [mine.id],
+          now: new Date().toISOString(),
+          user: sellerB.negotiator.id,
+        }),
+        ['listings_pkey'],
       ],
       // One listing by its key, generic as the server runs them (issue 24): the item page's, and the caller's own.
       [

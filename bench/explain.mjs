@@ -14,6 +14,7 @@ import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
 import * as K from '../apps/server/dist/modules/bids/bids.kept.repository.js';
 import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
 import * as O from '../apps/server/dist/modules/listings/listings.repository.js';
+import * as OK from '../apps/server/dist/modules/listings/listings.kept.repository.js';
 import * as B from '../apps/server/dist/modules/bids/bids.detail.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
 import * as F from '../apps/server/dist/modules/fees/trade-fees.repository.js';
@@ -81,6 +82,13 @@ const figure = (name, opts) => {
   return [() => A[`${name}Query`](db, shape), given];
 };
 
+// The bench's listing of bids (its `bid_offer`): company 1's offer with the most bids.
+const bidOffer = (
+  await pool.query(
+    'select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id limit 1',
+  )
+).rows[0].offer_id;
+
 const cases = {
   'trend open listings': figure('openListingsByState', { period }),
   'trend open listings of a product': figure('openListingsByState', { period, product: 'Grain ENA' }),
@@ -125,25 +133,13 @@ const cases = {
   // getAllBids of a listing (the bid page's list), as the bench asks it: company 1's offer with the most bids.
   'bids of a listing, page': [
     () => L.bidListQuery(db, shape({ listing: true })),
-    company({
-      listing: (
-        await pool.query(
-          'select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id limit 1',
-        )
-      ).rows[0].offer_id,
-    }),
+    company({ listing: bidOffer }),
     'generic',
   ],
   // getAllBids as served (bids.read.ts `liveList`): a live list's keys, then the rows the memo lacks by id.
   'bids of a listing, keys': [
     () => L.liveKeysQuery(db, shape({ listing: true })),
-    company({
-      listing: (
-        await pool.query(
-          'select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id limit 1',
-        )
-      ).rows[0].offer_id,
-    }),
+    company({ listing: bidOffer }),
     'generic',
   ],
   'approved bids of a company, keys (My Bids)': [
@@ -260,12 +256,12 @@ const cases = {
   ),
   // getAllOffers as company 1's Negotiator asks it: its own offers, newest change first, and searched.
   'own offers page 1 (getAllOffers)': [
-    () => O.ownListingsQuery(db, { search: false, sort: 'changed', order: 'desc' }),
+    () => OK.ownKeysQuery(db, { search: false, sort: 'changed', order: 'desc' }),
     { company: 1, side: 'Offer', now: now.toISOString(), user: negotiator, limit: 10, offset: 0 },
     'generic',
   ],
   'own offers searched "grain" (getAllOffers)': [
-    () => O.ownListingsQuery(db, { search: true, sort: 'changed', order: 'desc' }),
+    () => OK.ownKeysQuery(db, { search: true, sort: 'changed', order: 'desc' }),
     { company: 1, side: 'Offer', pattern: '%grain%', now: now.toISOString(), user: negotiator, limit: 10, offset: 0 },
     'generic',
   ],

@@ -12,7 +12,7 @@ import { planOf, type PlanMode } from '../../test/plans.js';
 import type { Tx } from '../../db/client.js';
 import type { BidListShape } from './bids.lists.shape.js';
 import { marketQuery } from '../listings/listings.market.repository.js';
-import { ownListingsQuery } from '../listings/listings.repository.js';
+import { ownKeysQuery } from '../listings/listings.kept.repository.js';
 import { listings } from '../listings/listings.table.js';
 import { bidViewQuery } from './bids.detail.repository.js';
 import {
@@ -322,7 +322,7 @@ describe('the bid lists walk their own indexes', () => {
       limit: 10,
       offset: 0,
     };
-    const query = ownListingsQuery(h.db, { search: false, sort: 'changed', order: 'desc' });
+    const query = ownKeysQuery(h.db, { search: false, sort: 'changed', order: 'desc' });
     const text = await planOf(h.db, query, values, 'force_generic_plan');
     expect(text, text).toMatch(
       /Index Scan using bids_open_pair_idx on bids open_bid\b.*\n\s*Index Cond: \(offer_id = listings\.id\)/,

@@ -100,18 +100,28 @@ const viewerOf =
 export async function list(deps: Deps, actor: Actor, q: GetAllBids): Promise<BidList> {
   const now = deps.now();
   const { opts, key } = listScope(actor, q, now);
-  if (opts.tracked && q.bid_status === 'Approved' && !opts.listingId) return tradesList(deps, opts, key, q);
-  if (!opts.tracked) return liveList(deps, opts, key, q);
-  const page = await pageWithKnownTotal({
-    cache: deps.marketCache,
-    key,
-    now: now.getTime(),
-    q,
-    page: (withTotal) => bidListPage(deps.db, opts, withTotal),
-    countAll: () => countBids(deps.db, opts),
-  });
+  if (opts.tracked && q.bid_status === 'Approved' && !opts.listingId) return tradesList(deps, opts, key);
+  if (!opts.tracked) return liveList(deps, opts, key);
+  const page = await keptTotalPage(deps, opts, key, bidListPage);
   await ownListing(deps, opts, page.records[0]);
   return { records: await listRecords(deps, page.records, viewerOf(opts), now, null), totalRecords: page.totalRecords };
+}
+
+/** A page of the list `opts` as `read` reads it, with its total kept for seconds under `key` (`listScope`). */
+function keptTotalPage<R extends { total_records?: number }>(
+  deps: Deps,
+  opts: BidListOptions,
+  key: string,
+  read: (tx: Tx, opts: BidListOptions, withTotal: boolean) => Promise<R[]>,
+) {
+  return pageWithKnownTotal({
+    cache: deps.marketCache,
+    key,
+    now: opts.now.getTime(),
+    q: opts.q,
+    page: (withTotal) => read(deps.db, opts, withTotal),
+    countAll: () => countBids(deps.db, opts),
+  });
 }
 
 /**
@@ -131,18 +141,11 @@ async function ownListing(deps: Deps, opts: BidListOptions, first: { listing_own
  * record reads from elsewhere (`livePart`); the rows the memo lacks are read by id and rendered as the lists always
  * rendered them (docs/decisions.md "Live bids' records kept as JSON").
  */
-async function liveList(deps: Deps, opts: BidListOptions, key: string, q: GetAllBids): Promise<BidList> {
+async function liveList(deps: Deps, opts: BidListOptions, key: string): Promise<BidList> {
   const { now, companyId } = opts;
-  const page = await pageWithKnownTotal({
-    cache: deps.marketCache,
-    key,
-    now: now.getTime(),
-    q,
-    page: (withTotal) => liveKeysPage(deps.db, opts, withTotal),
-    countAll: () => countBids(deps.db, opts),
-  });
+  const page = await keptTotalPage(deps, opts, key, liveKeysPage);
   await ownListing(deps, opts, page.records[0]);
-  const priced = !!q.awaiting_me;
+  const priced = !!opts.q.awaiting_me;
   const viewer = viewerOf(opts);
   const keys = page.records.map((k) => ({ ...k.bid, names: k.names, also: livePart(k) }));
   const texts = await memoTexts(deps.recordMemo, {
@@ -233,15 +236,8 @@ export async function listRecords(
  * JSON"). The page reads those keys alone; the records come from the process's record memo as JSON text, and the
  * rows it does not hold are read by id, rendered and kept.
  */
-async function tradesList(deps: Deps, opts: BidListOptions, key: string, q: GetAllBids): Promise<BidList> {
-  const page = await pageWithKnownTotal({
-    cache: deps.marketCache,
-    key,
-    now: opts.now.getTime(),
-    q,
-    page: (withTotal) => trackedKeysPage(deps.db, opts, withTotal),
-    countAll: () => countBids(deps.db, opts),
-  });
+async function tradesList(deps: Deps, opts: BidListOptions, key: string): Promise<BidList> {
+  const page = await keptTotalPage(deps, opts, key, trackedKeysPage);
   const viewer = viewerOf(opts);
   const texts = await memoTexts(deps.recordMemo, {
     kind: 'trade',

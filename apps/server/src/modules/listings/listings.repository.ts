@@ -7,7 +7,7 @@ import { and, count, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-o
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, searchAnyPlaceholder, searchPattern, statement } from '../../db/statements.js';
-import { pageOf, pageWithTotal, totalWhere } from '../../lib/list.js';
+import { pageOf, totalWhere } from '../../lib/list.js';
 import { openBidCount } from '../bids/bids.market.repository.js';
 import { companies, companySpirits, shownName } from '../companies/companies.table.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
@@ -91,8 +91,8 @@ export const ownExtras = { names: currentNamesEpoch, total_open_bids: openBidCou
 
 /**
  * A page of the company's listings with `columns`, each with its open bids and whether the caller negotiates for it
- * (values: company, side, pattern, now (ISO), user, limit, offset): getAllOffers' rows (`ownListingsQuery`, the
- * EXPLAIN tests read its plan) or its records' keys (listings.kept.repository.ts).
+ * (values: company, side, pattern, now (ISO), user, limit, offset): getAllOffers' records' keys
+ * (listings.kept.repository.ts `ownKeysQuery`, whose plan the EXPLAIN tests read).
  */
 export function ownPageQuery<C extends SelectedFields>(tx: Tx, shape: OwnShape, columns: C) {
   const order =
@@ -117,9 +117,6 @@ export function ownPageQuery<C extends SelectedFields>(tx: Tx, shape: OwnShape, 
     .offset(value('offset'));
 }
 
-export const ownListingsQuery = (tx: Tx, shape: OwnShape) => ownPageQuery(tx, shape, getTableColumns(listings));
-const ownListingsStatement = statement(ownListingsQuery, alwaysGeneric);
-
 /**
  * The number of a company's listings of a side (`search`: matching the pattern), with no distillery joined: a search
  * finds the matching distilleries' ids once (`namedDistilleries`), and joining a distillery to each listing to count
@@ -138,7 +135,10 @@ export type OwnListOptions = {
   userId: number;
 };
 
-/** The shape and values of a page of the company's listings, and its count for a page past its end. */
+/**
+ * The shape and values of a page of the company's listings (`sort_by` a column of OWN_SORTS, else the newest change
+ * first), and its count for a page past its end.
+ */
 export function ownListArgs(tx: Tx, opts: OwnListOptions) {
   const { companyId, side, q } = opts;
   const pattern = searchPattern(q.item_search);
@@ -151,15 +151,6 @@ export function ownListArgs(tx: Tx, opts: OwnListOptions) {
     values: { ...values, now: opts.now.toISOString(), user: opts.userId, ...pageOf(q) },
     count: async () => (await ownCountStatement(tx, { search: !!pattern }).execute(values))[0]!.n,
   };
-}
-
-/**
- * A page of the company's listings of its side, with its total (`sort_by` a column of OWN_SORTS, else the newest
- * change first).
- */
-export async function listOwnListings(tx: Tx, opts: OwnListOptions) {
-  const { shape, values, count } = ownListArgs(tx, opts);
-  return pageWithTotal(opts.q, await ownListingsStatement(tx, shape).execute(values), count);
 }
 
 /** How many listings of its side a company has: My Orders' total (the dashboard's card). */

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
 import { companies } from '../companies/companies.table.js';
 import { mappedTierColumns } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
@@ -29,9 +30,23 @@ export async function insertSession(
  * Nothing is cached, so a revocation, archive, deletion or mapping change counts from the next request.
  */
 export async function findLiveSessionActor(tx: Tx, tokenHash: string, now: Date, idleSince: Date) {
-  const rows = await liveSessions(tx, eq(sessions.token_hash, tokenHash), now, idleSince).limit(1);
+  const values = { token: tokenHash, now: now.toISOString(), idle_since: idleSince.toISOString() };
+  const rows = await liveSessionByToken(tx).execute(values);
   return rows[0] ?? null;
 }
+
+/** `findLiveSessionActor`'s statement: `$token` the token's hash, `$now` and `$idle_since` ISO instants. */
+export const liveSessionByTokenQuery = (tx: Tx) =>
+  liveSessions(
+    tx,
+    eq(sessions.token_hash, sql.placeholder('token')),
+    sql.placeholder('now'),
+    sql.placeholder('idle_since'),
+  ).limit(1);
+
+// Built once: every request the actor cache does not answer runs it (a session's first call, any after a change to
+// the caller, and every call with an unknown token), and building it cost three times running it.
+const liveSessionByToken = fixedStatement(liveSessionByTokenQuery, alwaysGeneric);
 
 /**
  * The live sessions among `ids`, with the same facts: how open event streams (events.stream.ts) learn, in one
@@ -41,7 +56,7 @@ export async function findLiveSessionsById(tx: Tx, ids: number[], now: Date, idl
   return ids.length === 0 ? [] : liveSessions(tx, inArray(sessions.id, ids), now, idleSince);
 }
 
-function liveSessions(tx: Tx, which: SQL, now: Date, idleSince: Date) {
+function liveSessions(tx: Tx, which: SQL, now: Date | Placeholder, idleSince: Date | Placeholder) {
   return tx
     .select({
       session_id: sessions.id,

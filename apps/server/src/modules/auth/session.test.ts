@@ -2,6 +2,8 @@ import { AUTH_MESSAGES } from '@spirit/domain/auth/auth.constants';
 import { loginResultSchema, refreshUserResultSchema } from '@spirit/domain/auth/auth.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, expectError, seedApprovedCompany, seedSuperAdmin, userRow } from '../../test/fixtures.js';
+import { planOf } from '../../test/plans.js';
+import { liveSessionByTokenQuery } from './auth.repository.js';
 import { SUPER_ADMIN, createHarness, type Harness } from '../../test/harness.js';
 
 type Company = Awaited<ReturnType<typeof seedApprovedCompany>>;
@@ -129,5 +131,26 @@ describe('sessions', () => {
     }
     h.clock.offsetMs += 100 * 60_000;
     expectError(await h.call('refreshUser', {}, token), 401, { error: 'Invalid token' });
+  });
+});
+
+describe('the session lookup', () => {
+  it('reads a session by its token hash index, whatever the plan', async () => {
+    const now = new Date();
+    const values = { token: 'a'.repeat(64), now: now.toISOString(), idle_since: now.toISOString() };
+    for (const mode of ['force_generic_plan', 'force_custom_plan'] as const) {
+      const plan = await planOf(h.db, liveSessionByTokenQuery(h.db), values, mode);
+      expect(plan, mode).toMatch(/Index Scan using sessions_token_hash_unique on sessions/);
+    }
+  });
+
+  it('refuses an unknown token every time, and a live token still signs in between', async () => {
+    const live = await h.login(seller.email, seller.password);
+    for (let i = 0; i < 3; i++) {
+      const unknown = await h.call('refreshUser', {}, `no-such-token-${i}-${'x'.repeat(40)}`);
+      expectError(unknown, 401, { code: 'auth.invalid_token' });
+      const res = await h.call('refreshUser', {}, live);
+      expect(refreshUserResultSchema.parse(res.body.data).user.email).toBe(seller.email);
+    }
   });
 });

@@ -136,14 +136,20 @@ const cases = {
     company({ listing: bidOffer }),
     'generic',
   ],
-  // getAllBids as served (bids.read.ts `liveList`): a live list's keys, then the rows the memo lacks by id.
+  // getAllBids as served (bids.read.ts `liveList`): a live list's keys (a near page's with the walk itself), then the
+  // rows the memo lacks by id.
   'bids of a listing, keys': [
-    () => L.liveKeysQuery(db, shape({ listing: true })),
+    () => L.walkedLiveKeysQuery(db, shape({ listing: true })),
     company({ listing: bidOffer }),
     'generic',
   ],
+  'bids of a listing, keys of page 5': [
+    () => L.liveKeysQuery(db, shape({ listing: true })),
+    company({ listing: bidOffer, offset: 40, upto: 50 }),
+    'generic',
+  ],
   'approved bids of a company, keys (My Bids)': [
-    () => L.liveKeysQuery(db, shape({ status: 'closed' })),
+    () => L.walkedLiveKeysQuery(db, shape({ status: 'closed' })),
     company({ status: 'Approved' }),
     'generic',
   ],
@@ -230,6 +236,11 @@ const cases = {
   // The pending tabs (getAllBids awaiting_me) and the menu's "Waiting for me" count, of company 1's Negotiator.
   'awaiting me, with total': [
     () => L.bidListQuery(db, shape({ awaiting: 'any', total: true })),
+    company({}),
+    'generic',
+  ],
+  'awaiting me, keys (as served)': [
+    () => L.walkedLiveKeysQuery(db, shape({ awaiting: 'any' })),
     company({}),
     'generic',
   ],

@@ -1,14 +1,18 @@
 // The columns the bid lists select (bids.lists.repository.ts, bids.kept.repository.ts): what each kind of row shows
-// of a bid, the nulls of what a list does not read, and how a listing's bids and a rated row read theirs.
+// of a bid, the nulls of what a list does not read, how a listing's bids and a rated row read theirs, and what a list
+// of a shape selects (`listSelect`).
 import { FEE_FIELDS, type FeeField } from '@spirit/domain/listings/listings.constants';
 import { FLAG_KEYS } from '@spirit/domain/bids/bids.constants';
-import { sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { Column, SQL, getTableName, is, sql } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { BidRow } from './bids.repository.js';
 import { shownName } from '../companies/companies.table.js';
 import { listings } from '../listings/listings.table.js';
 import { currentRatingsEpoch } from '../ratings/ratings.table.js';
-import { buyer, counterpartyDistillery, offer, seller } from './bids.sql.js';
+import { currentNamesEpoch } from '../companies/names-epoch.table.js';
+import { ask, buyer, counterpartyDistillery, offer, seller } from './bids.sql.js';
+import type { BidListShape } from './bids.lists.shape.js';
+import { pairFields } from './bids.view.js';
 import { bids } from './bids.table.js';
 
 /**
@@ -127,3 +131,51 @@ export const liveKeyColumns = {
 };
 /** The offer's two fees a priced row's landed price reads (`pricingColumns`), in a live list's keys. */
 export const offerFees = { offer_sales_tax: offer.sales_tax, offer_export_pass_fee: offer.export_pass_fee };
+
+/**
+ * `columns` with the bids' own written as SQL: a walked page's bids stand under the table's name (`pageQuery`), which
+ * Drizzle does not see as the table, so it would refuse its columns; each still decodes as its column.
+ */
+export function walkedColumns<C extends SelectedFields>(columns: C): C {
+  const walked = (value: unknown): unknown => {
+    if (is(value, Column))
+      return getTableName(value.table) === getTableName(bids) ? sql`${value}`.mapWith(value) : value;
+    if (value === null || typeof value !== 'object' || is(value, SQL) || is(value, SQL.Aliased)) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, walked(v)]));
+  };
+  return walked(columns) as C;
+}
+
+/**
+ * What a list of `shape` selects with `bid` for the bid's own columns, and how it joins the listings: a tracked list
+ * reads none, a listing's bids that listing once and each row's other one (`listingPair`; an awaiting list of a
+ * listing joins both, for the terms), any other list both. The parties' names are not joined: the page reads the
+ * names epoch, and the service takes the names from the process's memo (companies/company-names.ts) — two company
+ * probes a row fewer.
+ */
+export function listSelect<B extends SelectedFields, T extends SelectedFields = typeof pricingColumns>(
+  shape: BidListShape,
+  bid: B,
+  terms: T = pricingColumns as unknown as T,
+) {
+  const extras = {
+    // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
+    ...(shape.awaiting !== 'no' ? { terms } : {}),
+    // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
+    // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
+    ...(shape.listing ? { listing_own: listingOwn } : {}),
+  };
+  const once = shape.listing && shape.awaiting === 'no';
+  const columns = shape.tracked
+    ? { ...trackedUnnamed, names: currentNamesEpoch, ...extras }
+    : {
+        bid,
+        ...(once ? pairFields(bids, listingPair.offer, listingPair.ask) : pairFields(bids, offer, ask)),
+        ...ratedColumns,
+        names: currentNamesEpoch,
+        ...extras,
+      };
+  // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
+  const listings = once ? ('other' as const) : !shape.tracked || shape.awaiting !== 'no';
+  return { columns, listings };
+}

@@ -10,26 +10,30 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
-import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
+import {
+  bidParts,
+  byChange,
+  cappedBidCount,
+  pageIds,
+  partsWalk,
+  statusFilter,
+  type BidListShape,
+} from './bids.lists.shape.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import {
   bidListColumns,
   LISTING,
-  listingOwn,
-  listingPair,
+  listSelect,
   liveKeyColumns,
   offerFees,
   other,
-  ratedColumns,
   dashboardColumns,
-  pricingColumns,
   trackedColumns,
-  trackedUnnamed,
+  walkedColumns,
 } from './bids.lists.columns.js';
 import { shownName } from '../companies/companies.table.js';
 import { ask, buyer, offer, seller } from './bids.sql.js';
 import { bids } from './bids.table.js';
-import { pairFields } from './bids.view.js';
 
 export type BidListOptions = {
   /** The caller's company (0 for the platform). */
@@ -63,15 +67,18 @@ function pageQuery<C extends SelectedFields>(
   tx: Tx,
   shape: BidListShape,
   columns: C,
-  join: { listings: boolean | 'other'; byIds?: boolean; names?: false },
+  join: { listings: boolean | 'other'; byIds?: boolean; names?: false; walked?: true },
 ) {
   const parts = bidParts(shape);
+  // Walked: the bids come from the walk itself under the table's name, whole rows (each walked row is read from the
+  // table anyway), and the page is cut from them — no second pass by primary key.
+  const source = join.walked ? sql`(${partsWalk(parts, shape.order, sql`${bids}.*`)}) as ${bids}` : bids;
   const page = tx
     .select({
-      ...columns,
+      ...(join.walked ? walkedColumns(columns) : columns),
       ...(shape.total ? { total_records: cappedBidCount(parts) } : {}),
     })
-    .from(bids)
+    .from(source as typeof bids)
     .$dynamic();
   const joined =
     join.listings === 'other'
@@ -88,6 +95,11 @@ function pageQuery<C extends SelectedFields>(
       : joined
           .innerJoin(buyer, eq(buyer.id, bids.buyer_company_id))
           .innerJoin(seller, eq(seller.id, bids.seller_company_id));
+  if (join.walked)
+    return named
+      .orderBy(byChange(shape.order))
+      .limit(sql.placeholder('limit') as unknown as number)
+      .offset(sql.placeholder('offset') as unknown as number);
   return (
     named
       // The page's ids as one array value: the planner reads the page's rows by primary key and joins them row by row.
@@ -100,40 +112,6 @@ function pageQuery<C extends SelectedFields>(
       )
       .orderBy(byChange(shape.order))
   );
-}
-
-/**
- * What a list of `shape` selects with `bid` for the bid's own columns, and how it joins the listings: a tracked list
- * reads none, a listing's bids that listing once and each row's other one (`listingPair`; an awaiting list of a
- * listing joins both, for the terms), any other list both. The parties' names are not joined: the page reads the
- * names epoch, and the service takes the names from the process's memo (companies/company-names.ts) — two company
- * probes a row fewer.
- */
-export function listSelect<B extends SelectedFields, T extends SelectedFields = typeof pricingColumns>(
-  shape: BidListShape,
-  bid: B,
-  terms: T = pricingColumns as unknown as T,
-) {
-  const extras = {
-    // The few rows waiting for the caller are priced at their terms; the long lists skip the fee columns.
-    ...(shape.awaiting !== 'no' ? { terms } : {}),
-    // Whether the listing is the caller's company's: a listing's own list answers only its owner (bids.read.ts),
-    // asked here so the page needs no lookup of its own (an uncorrelated probe, run once).
-    ...(shape.listing ? { listing_own: listingOwn } : {}),
-  };
-  const once = shape.listing && shape.awaiting === 'no';
-  const columns = shape.tracked
-    ? { ...trackedUnnamed, names: currentNamesEpoch, ...extras }
-    : {
-        bid,
-        ...(once ? pairFields(bids, listingPair.offer, listingPair.ask) : pairFields(bids, offer, ask)),
-        ...ratedColumns,
-        names: currentNamesEpoch,
-        ...extras,
-      };
-  // The awaiting rows' terms read the offer: a tracked list is never awaiting (its status is Approved).
-  const listings = once ? ('other' as const) : !shape.tracked || shape.awaiting !== 'no';
-  return { columns, listings };
 }
 
 /** A list's page as built for `shape` (not prepared): `bidListPage` runs it as a statement, the plan tests EXPLAIN it. */
@@ -193,6 +171,15 @@ export function trackedRowsQuery(tx: Tx) {
 export function liveKeysQuery(tx: Tx, shape: BidListShape) {
   const { columns, listings } = listSelect(shape, liveKeyColumns, offerFees);
   return pageQuery(tx, shape, columns, { listings, names: false });
+}
+
+/**
+ * `liveKeysQuery` for a near page: the keys read with the walk itself (bids.kept.repository.ts `liveKeysPage`), the
+ * listings joined to the walked rows.
+ */
+export function walkedLiveKeysQuery(tx: Tx, shape: BidListShape) {
+  const { columns, listings } = listSelect(shape, liveKeyColumns, offerFees);
+  return pageQuery(tx, shape, columns, { listings, names: false, walked: true });
 }
 
 /** The bids `$ids` as a live list reads its rows (priced: with the awaiting rows' terms), both listings joined. */

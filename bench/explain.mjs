@@ -11,7 +11,6 @@ import * as schema from '../apps/server/dist/db/schema.js';
 import * as AF from '../apps/server/dist/modules/analysis/analysis.repository.js';
 import * as AT from '../apps/server/dist/modules/analysis/analysis.trend.repository.js';
 import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
-import * as K from '../apps/server/dist/modules/bids/bids.kept.repository.js';
 import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
 import * as O from '../apps/server/dist/modules/listings/listings.repository.js';
 import * as OK from '../apps/server/dist/modules/listings/listings.kept.repository.js';
@@ -181,7 +180,7 @@ const cases = {
   // Approved Bids as served (bids.read.ts `tradesList`): the page's keys, read with the walk on a first page and by
   // id on a deep one; the records come from the memo.
   'approved bids of a company, keys (Approved Bids)': [
-    () => K.walkedKeysQuery(db, shape({ status: 'closed', tracked: true })),
+    () => L.walkedTrackedKeysQuery(db, shape({ status: 'closed', tracked: true })),
     company({ status: 'Approved' }),
     'generic',
   ],
@@ -191,7 +190,7 @@ const cases = {
     'generic',
   ],
   'approved bids, SuperAdmin, keys (Approved Bids)': [
-    () => K.walkedKeysQuery(db, shape({ platform: true, status: 'closed', tracked: true })),
+    () => L.walkedTrackedKeysQuery(db, shape({ platform: true, status: 'closed', tracked: true })),
     values({ status: 'Approved' }),
     'generic',
   ],

@@ -1,9 +1,8 @@
 // The lists answered from records kept as JSON (lib/record-memo.ts, docs/decisions.md "Trade records kept as JSON",
 // "Live bids' records kept as JSON"): Approved Bids, the other bid lists and the dashboards' lists. A page reads its
 // records' keys alone (bids.lists.repository.ts `trackedKeysQuery`, `liveKeysQuery`, `dashboardKeysQuery`; a near page
-// with the walk itself, `walkedKeysQuery` here and `walkedLiveKeysQuery`); the records the memo does not hold are read
-// by id in a second statement.
-import { sql } from 'drizzle-orm';
+// with the walk itself, `walkedTrackedKeysQuery` and `walkedLiveKeysQuery`); the records the memo does not hold are
+// read by id in a second statement.
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement, statement } from '../../db/statements.js';
 import {
@@ -13,42 +12,18 @@ import {
   liveKeysQuery,
   liveRowsQuery,
   walkedLiveKeysQuery,
+  walkedTrackedKeysQuery,
   trackedKeysQuery,
   trackedRowsQuery,
   type BidListOptions,
 } from './bids.lists.repository.js';
-import { bidParts, cappedBidCount, partsWalk, type BidListShape } from './bids.lists.shape.js';
-import { currentNamesEpoch } from '../companies/names-epoch.table.js';
-import { bids } from './bids.table.js';
-
-/** A tracked page that ends within this many rows of its list reads its keys with the walk (`walkedKeysQuery`). */
-const KEYS_WALK_ROWS = 30;
 
 /**
- * A near page's keys read with the walk itself: each part's first `$upto` trades with their version and parties,
- * merged, the page cut — no second pass by id (at market scale a company's first page 40 → 8 buffers, the
- * platform's 50 → 11). Each row walked is read from the table, so a deeper page reads its ids from the index alone
- * and its keys by id (`trackedKeysQuery`).
+ * A page that ends within this many rows of its list reads its keys with the walk itself (`walkedTrackedKeysQuery`,
+ * `walkedLiveKeysQuery`): each row walked is read from the table, so a deeper page reads its ids from the walk and its
+ * keys by id.
  */
-export function walkedKeysQuery(tx: Tx, shape: BidListShape) {
-  const parts = bidParts(shape);
-  const columns = sql`${bids.id}, ${bids.updated_at}, ${bids.version}, ${bids.buyer_company_id}, ${bids.seller_company_id}`;
-  const k = sql.raw('"keys"');
-  const dir = sql.raw(shape.order);
-  return tx
-    .select({
-      id: sql<number>`${k}.id`,
-      version: sql<number>`${k}.version`,
-      buyer_company_id: sql<number>`${k}.buyer_company_id`,
-      seller_company_id: sql<number>`${k}.seller_company_id`,
-      names: currentNamesEpoch,
-      ...(shape.total ? { total_records: cappedBidCount(parts) } : {}),
-    })
-    .from(sql`(${partsWalk(parts, shape.order, columns)}) as ${k}`)
-    .orderBy(sql`${k}.updated_at ${dir}`, sql`${k}.id ${dir}`)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-}
+const KEYS_WALK_ROWS = 30;
 
 const liveKeysStatement = statement(liveKeysQuery, alwaysGeneric);
 const walkedLiveKeysStatement = statement(walkedLiveKeysQuery, alwaysGeneric);
@@ -74,7 +49,7 @@ export async function liveRows(tx: Tx, ids: number[], company: number, priced: b
 }
 
 const trackedKeysStatement = statement(trackedKeysQuery, alwaysGeneric);
-const walkedKeysStatement = statement(walkedKeysQuery, alwaysGeneric);
+const walkedKeysStatement = statement(walkedTrackedKeysQuery, alwaysGeneric);
 const trackedRowsStatement = fixedStatement(trackedRowsQuery, alwaysGeneric);
 const dashboardKeysStatement = statement(dashboardKeysQuery, alwaysGeneric);
 const dashboardRowsStatement = fixedStatement(dashboardRowsQuery, alwaysGeneric);

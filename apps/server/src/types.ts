@@ -37,6 +37,8 @@ declare module 'fastify' {
     pollShortcut: PollShortcut;
     auth: {
       actorOf: (req: FastifyRequest, access: Access) => Promise<Actor | null>;
+      /** `actorOf`'s answer when it needs no wait (the caller cache answers), else undefined. */
+      knownActor: (req: FastifyRequest, access: Access) => Actor | null | undefined;
       /** An API key's call: refused outside its scope or past its rate budget (modules/apikeys). */
       admitKey: (req: FastifyRequest, method: string) => Promise<void>;
     };

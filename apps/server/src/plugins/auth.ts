@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooMany } from '../lib/errors.js';
 import { apiKeyOf, checkScope, logKeyCall, resolveKeyActor } from '../modules/apikeys/apikeys.service.js';
-import { bearerToken, resolveActor } from '../modules/auth/session.js';
+import { bearerToken, cachedActor, resolveActor } from '../modules/auth/session.js';
 
 /** Calls that only read: everything else may change a caller, so this process forgets its cached callers. */
 const READ_ONLY = new Set(['refreshUser', 'latestNegotiation', 'verifyToken']);
@@ -24,20 +24,28 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       const key = apiKeyOf(req, bearer);
       return key ? resolveKeyActor(app.deps, key) : resolveActor(app.deps, bearer);
     },
+    knownActor: (req, access) => {
+      if (access === 'public') return null;
+      const bearer = bearerToken(req);
+      if (apiKeyOf(req, bearer)) return undefined;
+      return bearer ? cachedActor(app.deps, bearer) : null;
+    },
     admitKey: async (req, method) => {
       checkScope(req.actor!, method);
       await keyBudget?.(req);
     },
   });
-  app.addHook('onSend', async (req, reply) => {
+  // Synchronous but for logging a key's call (http/registry.ts on why hooks avoid promises).
+  app.addHook('onSend', (req, reply, payload, done) => {
     const method = req.url.startsWith('/api/') ? req.url.slice(5).split('?')[0]! : '';
-    // Every call made with an API key is logged with its answer's status (modules/apikeys).
-    if (req.actor?.apiKey) await logKeyCall(app.deps, req, method, reply.statusCode);
     if (method && !readsOnly(method)) {
       cache.drop();
       // The market figures too: this process's own next read sees what it just wrote.
       app.deps.marketCache.drop();
     }
+    // Every call made with an API key is logged with its answer's status (modules/apikeys).
+    if (!req.actor?.apiKey) return done(null, payload);
+    return logKeyCall(app.deps, req, method, reply.statusCode).then(() => payload);
   });
   listenForMarketChanges(app);
   if (app.deps.config.actorCacheSeconds <= 0) return;

@@ -33,17 +33,19 @@ export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null
 }
 
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api/')) return payload;
+  // Synchronous but for the compressing itself (http/registry.ts on why hooks avoid promises).
+  app.addHook('onSend', (req, reply, payload, done) => {
     // Only the JSON answers the registry serialised to text; files and streams keep their own handling.
-    if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
+    if (!req.url.startsWith('/api/') || typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES)
+      return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
     reply.header('vary', 'Accept-Encoding');
     const encoding = chooseEncoding(req.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const body = encoding === 'br' ? await brotli(payload, BROTLI) : await gzipAsync(payload, GZIP);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+    if (!encoding) return done(null, payload);
+    return (encoding === 'br' ? brotli(payload, BROTLI) : gzipAsync(payload, GZIP)).then((body) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return body;
+    });
   });
 }

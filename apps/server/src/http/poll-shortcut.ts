@@ -77,7 +77,7 @@ export function createPollShortcut(opts: { trustProxy: boolean }) {
 
   /**
    * Tags this process verified, by caller, read, tag and body as sent, with the instant each holds until: a repeat of
-   * the same poll skips the body's parsing and the tag's HMAC. Entries hold for one change generation (the map is
+   * the same poll skips the body's parsing and the tag's MAC. Entries hold for one change generation (the map is
    * emptied when it moves), and the caller is looked up again every time.
    */
   const verified = new Map<string, { tag: string; until: number }>();

@@ -255,6 +255,26 @@ describe('the bid lists walk their own indexes', () => {
     }
   });
 
+  // A walked page's parts carry the bid columns the page reads, not whole rows (bids.lists.columns.ts `walkSource`).
+  it('a walked page carries the bid columns it reads, not whole rows', () => {
+    const walkOf = (text: string) => /\(select ("bids"\.[^()]*?) from "bids" where/.exec(text)?.[1]?.split(', ').sort();
+    const opts = { companyId: m.buyer.company.id, userId: m.buyer.negotiator.id, now: new Date() };
+    const tracked = bidListArgs({ ...opts, tracked: true, q: { ...q, bid_status: 'Approved' as const } }, false);
+    const trackedText = walkedTrackedKeysQuery(h.db, tracked.shape).toSQL().sql;
+    expect(trackedText).not.toContain('"bids".*');
+    expect(walkOf(trackedText)).toEqual(
+      ['id', 'version', 'buyer_company_id', 'seller_company_id', 'updated_at'].map((c) => `"bids"."${c}"`).sort(),
+    );
+    // A listing's bids also join the other listing (offer_id, ask_id) and read each row's rated distillery.
+    const live = bidListArgs({ ...opts, listingId: listing.id, q: { ...q, offer_id: listing.id } }, false);
+    const liveText = walkedLiveKeysQuery(h.db, live.shape).toSQL().sql;
+    expect(liveText).not.toContain('"bids".*');
+    expect(walkOf(liveText)).toEqual(
+      expect.arrayContaining(['"bids"."offer_id"', '"bids"."ask_id"', '"bids"."status"']),
+    );
+    expect(walkOf(liveText)).not.toContain('"bids"."product"');
+  });
+
   // The live lists' records the memo lacks (bids.read.ts `liveList`): by primary key, each with its two listings.
   it('a live list’s rows are read by key', async () => {
     for (const mode of ['force_custom_plan', 'force_generic_plan'] as const)

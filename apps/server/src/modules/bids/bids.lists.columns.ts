@@ -11,7 +11,7 @@ import { listings } from '../listings/listings.table.js';
 import { currentRatingsEpoch } from '../ratings/ratings.table.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import { ask, buyer, counterpartyDistillery, offer, seller } from './bids.sql.js';
-import type { BidListShape } from './bids.lists.shape.js';
+import { byChange, partsWalk, type BidListShape, type Part } from './bids.lists.shape.js';
 import { pairFields } from './bids.view.js';
 import { bids } from './bids.table.js';
 
@@ -144,6 +144,42 @@ export function walkedColumns<C extends SelectedFields>(columns: C): C {
     return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, walked(v)]));
   };
   return walked(columns) as C;
+}
+
+/**
+ * A walked page's source (bids.lists.repository.ts `pageQuery`): each part's first `$upto` bids in `order`, merged,
+ * under the table's name, carrying the bid columns the page reads — those of `columns`, of `joins`, the parties' when
+ * it joins their companies (`named`) and the order's — not whole rows (558 bytes wide, each copied through the merge;
+ * Approved Bids' keys read five columns of them).
+ */
+export function walkSource(
+  parts: Part[],
+  order: 'asc' | 'desc',
+  columns: SelectedFields,
+  joins: Column[],
+  named: boolean,
+) {
+  const parties = named ? [bids.buyer_company_id, bids.seller_company_id] : [];
+  return sql`(${partsWalk(parts, order, bidColumnsIn(columns, joins, parties, byChange(order)))}) as ${bids}`;
+}
+
+/** The bid columns `values` read — columns, and those inside SQL and aliased SQL, through objects and arrays. */
+function bidColumnsIn(...values: unknown[]): SQL {
+  const found = new Map<string, Column>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    if (is(value, Column)) {
+      if (getTableName(value.table) === getTableName(bids)) found.set(value.name, value);
+    } else if (is(value, SQL)) value.queryChunks.forEach(visit);
+    else if (is(value, SQL.Aliased)) visit(value.sql);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (Object.getPrototypeOf(value) === Object.prototype) Object.values(value).forEach(visit);
+  };
+  values.forEach(visit);
+  return sql.join(
+    [...found.values()].map((column) => sql`${column}`),
+    sql`, `,
+  );
 }
 
 /**

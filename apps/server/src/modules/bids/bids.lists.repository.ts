@@ -10,15 +10,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, searchPattern, statement } from '../../db/statements.js';
 import { pageOf, pageWithTotal } from '../../lib/list.js';
-import {
-  bidParts,
-  byChange,
-  cappedBidCount,
-  pageIds,
-  partsWalk,
-  statusFilter,
-  type BidListShape,
-} from './bids.lists.shape.js';
+import { bidParts, byChange, cappedBidCount, pageIds, statusFilter, type BidListShape } from './bids.lists.shape.js';
 import { currentNamesEpoch } from '../companies/names-epoch.table.js';
 import {
   bidListColumns,
@@ -29,6 +21,7 @@ import {
   other,
   dashboardColumns,
   trackedColumns,
+  walkSource,
   walkedColumns,
 } from './bids.lists.columns.js';
 import { shownName } from '../companies/companies.table.js';
@@ -70,9 +63,11 @@ function pageQuery<C extends SelectedFields>(
   join: { listings: boolean | 'other'; byIds?: boolean; names?: false; walked?: true },
 ) {
   const parts = bidParts(shape);
-  // Walked: the bids come from the walk itself under the table's name, whole rows (each walked row is read from the
-  // table anyway), and the page is cut from them — no second pass by primary key.
-  const source = join.walked ? sql`(${partsWalk(parts, shape.order, sql`${bids}.*`)}) as ${bids}` : bids;
+  // Walked: the bids come from the walk itself under the table's name, with the columns the page reads of them (each
+  // walked row is read from the table anyway), and the page is cut from them — no second pass by primary key.
+  const source = join.walked
+    ? walkSource(parts, shape.order, columns, join.listings ? [bids.offer_id, bids.ask_id] : [], join.names !== false)
+    : bids;
   const page = tx
     .select({
       ...(join.walked ? walkedColumns(columns) : columns),

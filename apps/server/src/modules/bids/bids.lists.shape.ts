@@ -127,7 +127,7 @@ function matching(where: SQL | undefined, columns: SQL) {
  * every matching bid of the company, or walk the status index through the whole market. The market's list walks
  * its own partial index of open, non-confidential bids.
  */
-type Part = { where: SQL | undefined };
+export type Part = { where: SQL | undefined };
 
 export function bidParts(shape: BidListShape): Part[] {
   const statuses = statusWheres(shape.status);

@@ -11,7 +11,8 @@
 //   session, company, roles), the generation and the instant, so a client cannot forge or move one, and a tag from
 //   another process (or before a restart) only costs a full answer. Every answer of such a read carries one, so the
 //   MAC is one shot of SHA-256 over the secret key and the message, cut to 27 characters (162 bits): as safe as an
-//   HMAC here, since a cut digest leaves nothing to extend (docs/decisions.md "Hooks without promises"), at a fifth of its cost.
+//   HMAC here, since a cut digest leaves nothing to extend, at a fifth of its cost (docs/decisions.md "Hooks without
+//   promises").
 import { hash, randomBytes } from 'node:crypto';
 import type { Actor } from './actor.js';
 import type { Deps } from '../types.js';

@@ -65,8 +65,6 @@ export function cachedActor(deps: Deps, token: string): Actor | undefined {
  */
 export async function resolveActor(deps: Deps, token: string | null): Promise<Actor | null> {
   if (!token) return null;
-  const known = cachedActor(deps, token);
-  if (known) return known;
   const now = deps.now();
   const idleSince = new Date(now.getTime() - deps.config.sessionIdleMinutes * 60_000);
   const tokenHash = sha256(token);

@@ -132,14 +132,16 @@ export const liveKeyColumns = {
 /** The offer's two fees a priced row's landed price reads (`pricingColumns`), in a live list's keys. */
 export const offerFees = { offer_sales_tax: offer.sales_tax, offer_export_pass_fee: offer.export_pass_fee };
 
+/** Whether a column is the bids table's own (not a listing's, a company's or an alias's). */
+const ofBids = (column: Column) => getTableName(column.table) === getTableName(bids);
+
 /**
  * `columns` with the bids' own written as SQL: a walked page's bids stand under the table's name (`pageQuery`), which
  * Drizzle does not see as the table, so it would refuse its columns; each still decodes as its column.
  */
 export function walkedColumns<C extends SelectedFields>(columns: C): C {
   const walked = (value: unknown): unknown => {
-    if (is(value, Column))
-      return getTableName(value.table) === getTableName(bids) ? sql`${value}`.mapWith(value) : value;
+    if (is(value, Column)) return ofBids(value) ? sql`${value}`.mapWith(value) : value;
     if (value === null || typeof value !== 'object' || is(value, SQL) || is(value, SQL.Aliased)) return value;
     return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, walked(v)]));
   };
@@ -169,7 +171,7 @@ function bidColumnsIn(...values: unknown[]): SQL {
   const visit = (value: unknown): void => {
     if (value === null || typeof value !== 'object') return;
     if (is(value, Column)) {
-      if (getTableName(value.table) === getTableName(bids)) found.set(value.name, value);
+      if (ofBids(value)) found.set(value.name, value);
     } else if (is(value, SQL)) value.queryChunks.forEach(visit);
     else if (is(value, SQL.Aliased)) visit(value.sql);
     else if (Array.isArray(value)) value.forEach(visit);

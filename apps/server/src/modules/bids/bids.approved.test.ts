@@ -284,6 +284,22 @@ describe('Approved Bids from kept records', () => {
       const item = await h.call<Item>('getInventorybyId', { id: m.offer.id }, m.seller.adminToken);
       expect(item.statusCode, JSON.stringify(item.body)).toBe(200);
       expect(item.body.data.orders.map((o) => [o.id, o.seller_company_name])).toEqual([[open.id, `${was} Renamed`]]);
+      // The bid's page too (its statement reads the epoch, the names come from the memo), and its distilleries'.
+      const distillery = m.seller.distilleries[0]!;
+      const wasDistillery = distillery.name as string;
+      type Detail = { seller_company_name: string; from_distillery_name: string };
+      const detail = async () =>
+        (await h.call<Detail>('getBidById', { bid_id: open.id }, m.seller.negotiator.token)).body.data;
+      expect(await detail()).toMatchObject({
+        seller_company_name: `${was} Renamed`,
+        from_distillery_name: wasDistillery,
+      });
+      await h.db.execute(sql`update distilleries set name = ${`${wasDistillery} Two`} where id = ${distillery.id}`);
+      try {
+        expect((await detail()).from_distillery_name).toBe(`${wasDistillery} Two`);
+      } finally {
+        await h.db.execute(sql`update distilleries set name = ${wasDistillery} where id = ${distillery.id}`);
+      }
     } finally {
       await h.db.execute(sql`update companies set name = ${was} where id = ${m.seller.company.id}`);
     }

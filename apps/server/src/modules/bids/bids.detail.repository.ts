@@ -1,5 +1,5 @@
-// One bid as its detail reads it: the bid with its listings, the caller's tiers, ratings and history in one
-// statement.
+// One bid as its detail reads it: the bid with its listings' live figures, the caller's tiers and the history in one
+// statement; the parties' names and ratings from the process's memo at the epochs that statement read.
 import type { BidTier } from '@spirit/domain/bids/bids.constants';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,9 +7,13 @@ import type { Tx } from '../../db/client.js';
 import { alwaysGeneric, fixedStatement } from '../../db/statements.js';
 import { distilleries } from '../distilleries/distilleries.table.js';
 import { mappingDistilleries, mappings } from '../mappings/mappings.table.js';
-import { ratingColumns } from '../ratings/ratings.repository.js';
 import { users } from '../users/users.table.js';
-import { ask, buyer, counterpartyDistillery, listingView, offer, seller } from './bids.sql.js';
+import type { RecordMemo } from '../../lib/record-memo.js';
+import { distilleryNames, shownNames } from '../companies/company-names.js';
+import { currentNamesEpoch } from '../companies/names-epoch.table.js';
+import { keptRatings } from '../ratings/rating-memo.js';
+import { ratedColumns } from './bids.lists.columns.js';
+import { ask, offer } from './bids.sql.js';
 import { bidHistory, bids } from './bids.table.js';
 
 /** The tier the user `$user` holds on a distillery (as `tiersOn` reads it), as a scalar subquery. */
@@ -22,6 +26,13 @@ export const tierOn = (distilleryId: SQLWrapper) => {
       and (m.negotiator_id = ${user} or m.authorizer_id = ${user} or m.approver_id = ${user})
     limit 1)`;
 };
+
+/** What the detail shows of a bid's listing (bids.view.ts `toDetail`): its distillery and live figures. */
+const liveListing = (listing: typeof offer | typeof ask) => ({
+  distillery_id: listing.distillery_id,
+  available_quantity: listing.available_quantity,
+  price: listing.price,
+});
 
 export const offerDistillery = alias(distilleries, 'offer_distillery');
 export const askDistillery = alias(distilleries, 'ask_distillery');
@@ -50,25 +61,27 @@ const historyColumn = sql<HistoryJson[]>`(select coalesce(json_agg(json_build_ob
     'created_at', h.created_at) order by h.id), '[]')
   from ${bidHistory} h left join ${users} u on u.id = h.user_id where h.bid_id = "bids"."id")`;
 
-/** The statement of `findBidView`. Values: id, company, user. */
+/**
+ * The statement of `findBidView`. Values: id, company, user. Of the listings it reads what moves (quantity, price)
+ * and the offer's two fees a bid without its own copies is priced with; the names and the ratings it reads as the
+ * epochs they are kept under (`findBidView`), not by joining two distilleries, two companies and both rating
+ * indexes: the detail is polled, and those joins and the listings' other columns were 40 % of its database time.
+ */
 export const bidViewQuery = (tx: Tx) =>
   tx
     .select({
       bid: bids,
-      offer: listingView(offer, offerDistillery, seller),
-      ask: listingView(ask, askDistillery, buyer),
+      offer: { ...liveListing(offer), sales_tax: offer.sales_tax, export_pass_fee: offer.export_pass_fee },
+      ask: liveListing(ask),
       offer_tier: tierOn(offer.distillery_id),
       ask_tier: tierOn(ask.distillery_id),
-      ...ratingColumns(counterpartyDistillery, sql.placeholder('company')),
+      ...ratedColumns,
+      names: currentNamesEpoch,
       history: historyColumn,
     })
     .from(bids)
     .innerJoin(offer, eq(offer.id, bids.offer_id))
     .innerJoin(ask, eq(ask.id, bids.ask_id))
-    .innerJoin(offerDistillery, eq(offerDistillery.id, offer.distillery_id))
-    .innerJoin(askDistillery, eq(askDistillery.id, ask.distillery_id))
-    .innerJoin(seller, eq(seller.id, offer.company_id))
-    .innerJoin(buyer, eq(buyer.id, ask.company_id))
     .where(eq(bids.id, sql.placeholder('id')));
 const bidViewStatement = fixedStatement(
   bidViewQuery,
@@ -78,22 +91,41 @@ const bidViewStatement = fixedStatement(
 );
 
 /**
- * Everything a bid's detail reads, in one statement: the bid, both listings as `bidListings` gives them, the tier
- * `userId` holds on each listing's distillery, the company's ratings of the counterparty's distillery, and the
- * history. A detail is polled every 15 s by every open dialog, and was five round trips.
+ * Everything a bid's detail reads: the bid, both listings' live figures with their distilleries' and companies'
+ * names, the tier `userId` holds on each listing's distillery, the company's ratings of the counterparty's
+ * distillery, and the history. One statement; the names and ratings come from the process's memo at the epochs it
+ * read (companies/company-names.ts, ratings/rating-memo.ts), those it does not hold by id in `tx`.
  */
-export async function findBidView(tx: Tx, opts: { id: number; companyId: number; userId: number }) {
+export async function findBidView(tx: Tx, memo: RecordMemo, opts: { id: number; companyId: number; userId: number }) {
   const rows = await bidViewStatement(tx).execute({ id: opts.id, company: opts.companyId, user: opts.userId });
   const row = rows[0];
   if (!row) return null;
-  const { your_review, industry_rating, history, ...rest } = row;
+  const { bid, offer, ask, names: epoch, ratings: ratingsEpoch, rated_distillery, history, ...tiers } = row;
+  const [companyNames, distilleryNamesOf, rated] = await Promise.all([
+    shownNames(tx, memo, epoch, [bid.seller_company_id, bid.buyer_company_id]),
+    distilleryNames(tx, memo, epoch, [offer.distillery_id, ask.distillery_id]),
+    keptRatings(tx, memo, { epoch: ratingsEpoch, company: opts.companyId }, [rated_distillery]),
+  ]);
+  const named = <L extends { distillery_id: number }>(listing: L, company: number) => ({
+    ...listing,
+    distillery_name: distilleryNamesOf.get(listing.distillery_id) ?? '',
+    company_name: companyNames.get(company) ?? '',
+  });
   return {
-    ...rest,
+    bid,
+    offer: named(offer, bid.seller_company_id),
+    ask: named(ask, bid.buyer_company_id),
+    ...tiers,
     history: history.map((h): BidHistoryEntryRow => ({
       ...h,
       valid_until: new Date(h.valid_until),
       created_at: new Date(h.created_at),
     })),
-    ratings: { your_review, industry_rating: industry_rating == null ? null : Number(industry_rating) },
+    ratings: rated.get(rated_distillery) ?? { your_review: null, industry_rating: null },
   };
 }
+
+type BidView = NonNullable<Awaited<ReturnType<typeof findBidView>>>;
+/** The listings as the detail reads them (`liveListing`, named; the offer with its two fees). */
+export type DetailOffer = BidView['offer'];
+export type DetailAsk = BidView['ask'];

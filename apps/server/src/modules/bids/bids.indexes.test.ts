@@ -441,7 +441,8 @@ describe('the bid lists walk their own indexes', () => {
   ])('%s', async (name, query, values, index) => {
     const text = await planOf(h.db, query(), values(), 'force_generic_plan');
     expect(text, `${name}\n${text}`).toMatch(index);
-    expect(text, `${name}\n${text}`).not.toMatch(/Seq Scan/);
+    // Nothing read whole but the one-row epochs a statement reads its kept names and ratings at.
+    expect(text, `${name}\n${text}`).not.toMatch(/Seq Scan on (?!(names|ratings)_epoch\b)/);
     // The ticker stops after its entries in the index's order: nothing read whole and sorted.
     if (name.includes('ticker')) expect(text, `${name}\n${text}`).not.toMatch(/Sort/);
   });

@@ -7,7 +7,7 @@ import { isSuperAdmin, type Actor } from '../../lib/actor.js';
 import { NEVER } from '../../lib/change-stamp.js';
 import { JsonRecords, type Records } from '../../lib/json-records.js';
 import { pageWithKnownTotal, totalKey } from '../../lib/list.js';
-import { memoTexts } from '../../lib/record-memo.js';
+import { memoTexts, type RecordMemo } from '../../lib/record-memo.js';
 import type { Deps } from '../../types.js';
 import { listingNotFound, tradingSide } from '../listings/listings.service.js';
 import { findOwnListing } from '../listings/listings.repository.js';
@@ -35,8 +35,15 @@ const PLATFORM = 0;
  * (after a transition, the transition's own view): one statement, the bid with its listings, the caller's tiers
  * and ratings, and its history. Another company's bid does not exist for the caller.
  */
-export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: number | null, now: Date) {
-  const view = await findBidView(tx, { id, companyId: companyId ?? PLATFORM, userId: actor.userId });
+export async function detailFor(
+  tx: Tx,
+  memo: RecordMemo,
+  actor: Actor,
+  id: number,
+  opts: { companyId: number | null; now: Date },
+) {
+  const { companyId, now } = opts;
+  const view = await findBidView(tx, memo, { id, companyId: companyId ?? PLATFORM, userId: actor.userId });
   const side = view && companyId !== null ? sideOf(view.bid, companyId) : null;
   const platform = companyId === null && view?.bid.status === 'Approved';
   if (!view || (!side && !platform)) throw bidError('bid.not_found');
@@ -57,7 +64,7 @@ export async function detailFor(tx: Tx, actor: Actor, id: number, companyId: num
 
 export async function get(deps: Deps, actor: Actor, id: number) {
   const companyId = isSuperAdmin(actor) ? null : tradingSide(actor).companyId;
-  return detailFor(deps.db, actor, id, companyId, deps.now());
+  return detailFor(deps.db, deps.recordMemo, actor, id, { companyId, now: deps.now() });
 }
 
 /** Whose list a query reads: the caller's company's (or the market's), or for the SuperAdmin every approved trade. */

@@ -47,6 +47,6 @@ export async function attachSaleOrder(deps: Deps, actor: Actor, body: UpdateBid)
       });
       await publish(tx, bidEvent('sale_order.uploaded', bid, { userId: actor.userId, companyId }));
     }
-    return detailFor(tx, actor, bid.id, companyId, now);
+    return detailFor(tx, deps.recordMemo, actor, bid.id, { companyId, now });
   });
 }

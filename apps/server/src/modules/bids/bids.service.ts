@@ -144,7 +144,7 @@ export async function place(deps: Deps, actor: Actor, input: PlaceInput) {
         auditRows([{ ...entry, action: 'bid.placed', after: audited(bid) }]),
         eventRows([bidEvent('bid.placed', bid, { userId: actor.userId, companyId }, { side, tier: 'negotiator' })]),
       ]);
-      return detailFor(tx, actor, bid.id, companyId, now);
+      return detailFor(tx, deps.recordMemo, actor, bid.id, { companyId, now });
     }),
     { bids_open_pair_idx: () => bidError('bid.duplicate') },
   );
@@ -233,7 +233,7 @@ async function transition(deps: Deps, actor: Actor, bidId: number, t: Transition
       auditRows([{ ...entry, action: type, before: audited(bid), after: audited(after) }]),
       eventRows([bidEvent(type, after, { userId: actor.userId, companyId }, { side, tier: bidActor!.tier })]),
     ]);
-    const detail = await detailFor(tx, actor, after.id, companyId, now);
+    const detail = await detailFor(tx, deps.recordMemo, actor, after.id, { companyId, now });
     // The invoices last: their serials keep the counter row locked until commit, and every final approval on the
     // platform waits for that row, so nothing else runs between taking them and committing.
     if (next.status === 'Approved')

@@ -34,8 +34,8 @@ export const counterpartyDistillery = sql<number>`(case when ${bids.buyer_compan
   then ${bids.seller_distillery_id} else ${bids.buyer_distillery_id} end)`;
 
 /**
- * A bid listing's columns with its distillery and company (`bidListings`, and the aliases of `findBidView`'s one
- * statement: typed as the tables, an alias renders its own name and its values are the table's).
+ * A bid listing's columns with its distillery and company (`bidListings`: typed as the tables, an alias would render
+ * its own name and its values are the table's).
  */
 export function listingView(l: unknown, d: unknown, c: unknown) {
   const [listing, distillery, company] = [l, d, c] as [typeof listings, typeof distilleries, typeof companies];

@@ -22,11 +22,11 @@ import { fileUrlOf } from '@spirit/domain/files/files.constants';
 import { maskName } from '@spirit/domain/listings/listings.rules';
 import type { RATING_SOURCES } from '@spirit/domain/listings/listings.schemas';
 import { bidLandedTotal } from '@spirit/domain/bids/bids.price';
-import type { BidHistoryEntryRow } from './bids.detail.repository.js';
+import type { BidHistoryEntryRow, DetailAsk, DetailOffer } from './bids.detail.repository.js';
 import type { BidListBid, BidPricing } from './bids.lists.columns.js';
 import { feesOf } from '../listings/listings.service.js';
 import type { DistilleryRatings } from '../ratings/rating-memo.js';
-import type { BidListing, BidRow } from './bids.repository.js';
+import type { BidRow } from './bids.repository.js';
 
 /**
  * Who reads: the caller's company and its side of this bid (null: not a party, e.g. the market list); `platform`
@@ -205,8 +205,8 @@ function historyEntries(history: History, viewer: Viewer, status: BidStatus): Bi
 
 export function toDetail(opts: {
   bid: BidRow;
-  offer: BidListing;
-  ask: BidListing;
+  offer: DetailOffer;
+  ask: DetailAsk;
   history: History;
   viewer: Viewer;
   actor: BidActor | null;

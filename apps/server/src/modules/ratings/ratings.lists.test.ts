@@ -208,7 +208,7 @@ describe('exportRating', () => {
 // (ratings/rating-memo.ts, migration 0041): a kept page reads no rating, and a rating written anywhere — here by SQL,
 // as another process would — shows on the next page.
 describe('ratings kept under the ratings epoch', () => {
-  it('a kept page reads them in no statement of its own, and a new rating shows at once', async () => {
+  it('a kept page or the bid page reads them in no statement of its own, and a new rating shows at once', async () => {
     const plant = m.seller.distilleries[0]!.id;
     const reads = {
       'the bid list': async () =>
@@ -219,12 +219,14 @@ describe('ratings kept under the ratings epoch', () => {
         (
           await h.call<{ records: Ratings[] }>('getAllPossibleOffer', { offer_id: m.ask.id }, m.buyer.negotiator.token)
         ).body.data.records.find((r) => r.id === m.offer.id)!,
+      'the bid page': async () =>
+        (await h.call<Ratings>('getBidById', { bid_id: trade.id }, m.buyer.negotiator.token)).body.data,
     };
     for (const [name, read] of Object.entries(reads)) {
       expect(ratingsOf(await read()), name).toEqual({ your_rating: 4, industry_rating: 2.5, source: 'Approved' });
       const before = h.deps.database.queries.count;
       expect(ratingsOf(await read()), name).toEqual({ your_rating: 4, industry_rating: 2.5, source: 'Approved' });
-      // The page's statement alone (the list's total is kept for seconds, the ratings under the epoch).
+      // The page's statement alone (the list's total is kept for seconds, the ratings and names under their epochs).
       expect(h.deps.database.queries.count - before, name).toBe(1);
     }
     // The buyer's newer review of the plant, 3 and Rejected: its latest, and with the other buyer's 1 the mean 2.

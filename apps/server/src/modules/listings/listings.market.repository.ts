@@ -46,7 +46,8 @@ const marketColumns = {
 /**
  * The caller's company's (`$company`) newest open bid on a listing of the market, or null: "Bid open" instead of a
  * second bid (issue 21 item 17). The company is the buyer on an offer and the seller on an ask; one probe of the
- * open pairs' index (an offer) or the ask's bids (an ask) per row of the page, in the page's own statement.
+ * open bids by listing and company (`bids_open_offer_buyer_idx`, `bids_open_ask_seller_idx`) per row of the page,
+ * in the page's own statement.
  */
 const callerOpenBidId = sql<number | null>`(case when "listings"."side" = 'Offer'
   then (select max(ob.id) from bids ob where ob.offer_id = "listings"."id" and ob.buyer_company_id = ${value('company')}

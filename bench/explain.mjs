@@ -14,6 +14,7 @@ import * as L from '../apps/server/dist/modules/bids/bids.lists.repository.js';
 import * as M from '../apps/server/dist/modules/listings/listings.market.repository.js';
 import * as O from '../apps/server/dist/modules/listings/listings.repository.js';
 import * as OK from '../apps/server/dist/modules/listings/listings.kept.repository.js';
+import * as P from '../apps/server/dist/modules/listings/listings.possible.repository.js';
 import * as B from '../apps/server/dist/modules/bids/bids.detail.repository.js';
 import * as D from '../apps/server/dist/modules/dashboards/dashboards.repository.js';
 import * as F from '../apps/server/dist/modules/fees/trade-fees.repository.js';
@@ -87,6 +88,12 @@ const bidOffer = (
     'select offer_id from bids where seller_company_id = 1 group by offer_id order by count(*) desc, offer_id limit 1',
   )
 ).rows[0].offer_id;
+
+// The bench's listing whose counterparties getAllPossibleOffer reads (generate.mjs `marketIds`: listing).
+const { id: possibleListing, side: possibleSide } = (
+  await pool.query(`select l.id, l.side from listings l join distilleries d on d.id = l.distillery_id
+    where l.company_id = 1 and l.status = 'Open' and d.name like 'Unit 2 %' order by l.id limit 1`)
+).rows[0];
 
 const cases = {
   'trend open listings': figure('openListingsByState', { period }),
@@ -287,6 +294,19 @@ const cases = {
       id: (await pool.query("select min(id) as id from listings where company_id = 2 and status = 'Open'")).rows[0].id,
       period,
       company: 1,
+    },
+    'generic',
+  ],
+  // getAllPossibleOffer: the bench's listing (company 1's first open listing of its second unit), landed price order.
+  'possible counterparties (getAllPossibleOffer)': [
+    () => P.possibleQuery(db, { mine: possibleSide, sort: 'default', order: 'asc', total: false }),
+    {
+      side: possibleSide === 'Ask' ? 'Offer' : 'Ask',
+      company: 1,
+      mine_id: possibleListing,
+      period,
+      limit: 10,
+      offset: 0,
     },
     'generic',
   ],

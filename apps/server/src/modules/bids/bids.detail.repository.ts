@@ -101,11 +101,11 @@ export async function findBidView(tx: Tx, memo: RecordMemo, opts: { id: number; 
   const row = rows[0];
   if (!row) return null;
   const { bid, offer, ask, names: epoch, ratings: ratingsEpoch, rated_distillery, history, ...tiers } = row;
-  const [companyNames, distilleryNamesOf, rated] = await Promise.all([
-    shownNames(tx, memo, epoch, [bid.seller_company_id, bid.buyer_company_id]),
-    distilleryNames(tx, memo, epoch, [offer.distillery_id, ask.distillery_id]),
-    keptRatings(tx, memo, { epoch: ratingsEpoch, company: opts.companyId }, [rated_distillery]),
-  ]);
+  // One after the other: in a transition `tx` is one connection, which takes one statement at a time (each reads
+  // only what the memo lacks, so a kept page waits on nothing).
+  const companyNames = await shownNames(tx, memo, epoch, [bid.seller_company_id, bid.buyer_company_id]);
+  const distilleryNamesOf = await distilleryNames(tx, memo, epoch, [offer.distillery_id, ask.distillery_id]);
+  const rated = await keptRatings(tx, memo, { epoch: ratingsEpoch, company: opts.companyId }, [rated_distillery]);
   const named = <L extends { distillery_id: number }>(listing: L, company: number) => ({
     ...listing,
     distillery_name: distilleryNamesOf.get(listing.distillery_id) ?? '',

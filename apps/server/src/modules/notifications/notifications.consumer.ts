@@ -120,7 +120,10 @@ export async function writeNotifications(tx: Tx, pending: Pending[], opts: { exc
     return true;
   });
   const ids = [...new Set(unique.map((p) => p.userId))];
-  const [reachable, saved] = await Promise.all([reachableUsers(tx, ids), savedPreferences(tx, ids)]);
+  // One after the other: `tx` is one connection, which takes one statement at a time (node-postgres queues a second
+  // meanwhile, and says it will refuse to from pg 9).
+  const reachable = await reachableUsers(tx, ids);
+  const saved = await savedPreferences(tx, ids);
   const rows: NotificationRow[] = [];
   for (const p of unique) {
     if (!reachable.has(p.userId)) continue;

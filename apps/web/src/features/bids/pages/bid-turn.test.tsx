@@ -68,6 +68,8 @@ describe('the bid page’s status line and actions', () => {
     await user.clear(price);
     await user.type(price, '61');
     await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    // The captcha's work takes seconds on a busy machine: wait for it as the other forms' tests do.
+    await screen.findByText('Verified', {}, { timeout: 20_000 });
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Negotiate' }).getAttribute('aria-disabled')).not.toBe('true'),
     );

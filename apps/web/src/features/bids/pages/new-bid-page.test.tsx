@@ -67,6 +67,8 @@ describe('placing a bid from the market (/biditem/{id})', () => {
     expect(screen.getByText('₹69.60 per litre')).toBeTruthy();
     expect((screen.getByLabelText('Negotiation Valid Upto') as HTMLSelectElement).value).toBe('4');
     await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    // The captcha's work takes seconds on a busy machine: wait for it as the other forms' tests do.
+    await screen.findByText('Verified', {}, { timeout: 20_000 });
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Place Bid' }).getAttribute('aria-disabled')).not.toBe('true'),
     );
